@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Arrows point one way: trellis -> TrellisServer -> {HTTPServer, Layout}; Layout -> Cassowary.
+let package = Package(
+    name: "Trellis",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "trellis", targets: ["trellis"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "Layout", targets: ["Layout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv",
+                       providers: [.apt(["libuv1-dev"])]),
+        .systemLibrary(name: "CLLHTTP", path: "Sources/CLLHTTP", pkgConfig: "libllhttp"),
+        .target(name: "Cassowary"),
+        .target(name: "Layout", dependencies: ["Cassowary"]),
+        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"]),
+        .target(name: "TrellisServer", dependencies: [
+            "HTTPServer", "Layout",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "trellis", dependencies: [
+            "TrellisServer", "Layout",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Benchmark drivers (scripts/bench-*): replay anchor workloads on our code.
+        .executableTarget(name: "trellis-bench", dependencies: ["Cassowary", "Layout"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

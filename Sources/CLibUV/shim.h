@@ -1,0 +1,4 @@
+#ifndef TRELLIS_CLIBUV_SHIM_H
+#define TRELLIS_CLIBUV_SHIM_H
+#include <uv.h>
+#endif

@@ -1,0 +1,1 @@
+// Cassowary module: see README.md for what it knows and what it must not.

@@ -1,0 +1,1 @@
+// HTTPServer module: see README.md for what it knows and what it must not.

@@ -1,0 +1,1 @@
+// Layout module: see README.md for what it knows and what it must not.

@@ -1,0 +1,1 @@
+// TrellisServer module: see README.md for what it knows and what it must not.
