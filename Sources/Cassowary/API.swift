@@ -1,0 +1,67 @@
+// The public surface of the solver. Everything else in this module is internal.
+
+/// A solver variable. Made by `Solver.makeVariable`; meaningful only to the solver that made it.
+public struct Variable: Hashable, Sendable, CustomStringConvertible {
+    public let id: Int
+    init(id: Int) { self.id = id }
+    public var description: String { "v\(id)" }
+}
+
+/// A linear expression `constant + Σ coefficient·variable`.
+public struct Expression: Sendable {
+    public var terms: [(variable: Variable, coefficient: Double)]
+    public var constant: Double
+    public init(_ terms: [(Variable, Double)] = [], constant: Double = 0) {
+        self.terms = terms.map { (variable: $0.0, coefficient: $0.1) }
+        self.constant = constant
+    }
+}
+
+public enum Relation: Sendable {
+    case equal, lessOrEqual, greaterOrEqual
+}
+
+/// A priority in (0, 1000]. 1000 is required. Priorities are strictly ordered: any
+/// violation at a higher priority outweighs every violation at all lower ones together.
+public enum Priority {
+    public static let required: Double = 1000
+}
+
+/// `expression relation 0` at a priority. Identity matters, not content: two constraints
+/// with equal content are two constraints.
+public final class Constraint: Hashable, @unchecked Sendable, CustomStringConvertible {
+    public let expression: Expression
+    public let relation: Relation
+    public let priority: Double
+    /// Free text for diagnostics and debugging.
+    public let name: String
+
+    public init(_ expression: Expression, _ relation: Relation, priority: Double = Priority.required, name: String = "") {
+        self.expression = expression
+        self.relation = relation
+        self.priority = priority
+        self.name = name
+    }
+
+    public var isRequired: Bool { priority >= Priority.required }
+
+    public static func == (a: Constraint, b: Constraint) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public var description: String { name.isEmpty ? "constraint@\(ObjectIdentifier(self).hashValue)" : name }
+}
+
+public enum SolverError: Error, Equatable, Sendable {
+    /// The required constraints cannot all hold. `conflict` is irreducible: it holds the
+    /// installed constraints that, together with the one being added or changed, cannot
+    /// hold; drop any one of them and the rest can. The solver is left as it was.
+    case unsatisfiable(conflict: [Constraint])
+    case duplicateConstraint
+    case unknownConstraint
+    case unknownVariable(Variable)
+    case duplicateEditVariable(Variable)
+    case unknownEditVariable(Variable)
+    /// A number that is NaN or infinite.
+    case nonFiniteNumber
+    /// A priority outside (0, 1000], or a required priority where only optional ones make sense.
+    case invalidPriority(Double)
+}

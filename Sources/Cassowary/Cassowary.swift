@@ -1,1 +1,0 @@
-// Cassowary module: see README.md for what it knows and what it must not.

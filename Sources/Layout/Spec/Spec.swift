@@ -1,0 +1,187 @@
+// The typed form of a request, produced by the wire reader and consumed by the compiler
+// and the live engine. Nothing here is resolved yet: names are names, and every piece
+// keeps where it stood in the request so that errors and diagnostics can point at it.
+
+/// Where something stands in the request: JSON pointer plus 1-based line and column of
+/// its first byte; `exprColumn` is the 1-based column inside an expression string.
+public struct RequestLocation: Equatable, Hashable, Sendable {
+    public var pointer: String
+    public var line: Int
+    public var column: Int
+    public var exprColumn: Int?
+    public init(pointer: String, line: Int, column: Int, exprColumn: Int? = nil) {
+        self.pointer = pointer; self.line = line; self.column = column; self.exprColumn = exprColumn
+    }
+}
+
+/// The caller's own `file:line[:column]` (SnapKit's `#file`/`#line`), echoed in diagnostics.
+public struct SourceLocation: Equatable, Hashable, Sendable {
+    public var file: String
+    public var line: Int
+    public var column: Int?
+    public init(file: String, line: Int, column: Int? = nil) { self.file = file; self.line = line; self.column = column }
+}
+
+public enum LayoutDirection: String, Sendable { case ltr, rtl }
+
+public struct Rect: Equatable, Sendable {
+    public var x, y, width, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}
+
+/// UIEdgeInsets: physical sides.
+public struct EdgeInsets: Equatable, Sendable {
+    public var top, left, bottom, right: Double
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+}
+
+/// NSDirectionalEdgeInsets: leading/trailing follow the layout direction.
+public struct DirectionalInsets: Equatable, Sendable {
+    public var top, leading, bottom, trailing: Double
+    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+}
+
+/// Insets given either way on the wire (`{top,left,bottom,right}` or `{top,leading,bottom,trailing}`).
+public enum InsetsSpec: Equatable, Sendable {
+    case physical(EdgeInsets)
+    case directional(DirectionalInsets)
+}
+
+public struct AxisPriorities: Equatable, Sendable {
+    public var horizontal: Double
+    public var vertical: Double
+    public init(horizontal: Double, vertical: Double) { self.horizontal = horizontal; self.vertical = vertical }
+}
+
+public enum ViewKind: String, Sendable { case view, guide }
+
+public struct ViewSpec: Equatable, Sendable {
+    public var id: String
+    public var superview: String?
+    public var frame: Rect?
+    public var kind: ViewKind = .view
+    public var margins: InsetsSpec = .physical(EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+    public var safeArea = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+    public var intrinsicWidth: Double?
+    public var intrinsicHeight: Double?
+    public var hugging = AxisPriorities(horizontal: 250, vertical: 250)
+    public var compressionResistance = AxisPriorities(horizontal: 750, vertical: 750)
+    /// first = distance from the top, last = distance from the bottom.
+    public var firstBaseline: Double = 0
+    public var lastBaseline: Double = 0
+    /// Where the view object stands (`/views/N`), and where its parts stand, for implicit constraints.
+    public var location: RequestLocation
+    public var frameLocation: RequestLocation?
+    public var intrinsicSizeLocation: RequestLocation?
+    public init(id: String, location: RequestLocation) { self.id = id; self.location = location }
+}
+
+/// One of the two implicit guides every view has.
+public enum GuideName: String, Sendable { case layoutMarginsGuide, safeAreaLayoutGuide }
+
+/// A view, or one of its implicit guides: `card`, `card.safeAreaLayoutGuide`.
+public struct ItemRef: Hashable, Sendable {
+    public var view: String
+    public var guide: GuideName?
+    public init(view: String, guide: GuideName? = nil) { self.view = view; self.guide = guide }
+}
+
+/// The item a target names: an explicit item, or the first item's superview
+/// (with an optional guide of that superview, `superview.safeAreaLayoutGuide`).
+public enum TargetItem: Hashable, Sendable {
+    case item(ItemRef)
+    case superview(guide: GuideName?)
+}
+
+/// SnapKit's constant targets (`equalTo(10)`, `equalTo(CGSize...)`, ...).
+public enum ConstantValue: Equatable, Sendable {
+    case scalar(Double)
+    case size(width: Double, height: Double)
+    case point(x: Double, y: Double)
+    case insets(InsetsSpec)
+}
+
+public enum ConstraintTarget: Equatable, Sendable {
+    case constant(ConstantValue)
+    /// An item with attributes; an empty set is a bare item (`equalTo(v)`).
+    case item(TargetItem, AttributeSet)
+}
+
+public enum Relation: String, Sendable {
+    case equal = "=="
+    case lessThanOrEqual = "<="
+    case greaterThanOrEqual = ">="
+}
+
+/// The constant modifier of a chain: `.offset(x)` or `.inset(...)`.
+public enum ConstantModifier: Equatable, Sendable {
+    case none
+    case offset(Double)
+    case inset(InsetValue)
+}
+
+public enum InsetValue: Equatable, Sendable {
+    case scalar(Double)
+    case insets(InsetsSpec)
+}
+
+/// One SnapKit description (`make.<attrs>.<relation>(target)<modifiers>`), as written.
+/// Validated for shape and types by the reader; for meaning by the compiler.
+public struct ConstraintSpec: Equatable, Sendable {
+    public var id: String?
+    /// The first item; nil when the constraint omits it inside an op that names `view`.
+    public var first: ItemRef?
+    public var attributes: AttributeSet
+    public var relation: Relation = .equal
+    public var target: ConstraintTarget
+    /// `multipliedBy(m)`, or `dividedBy(d)` already turned into 1/d (finite, checked by the reader).
+    public var multiplier: Double = 1
+    public var modifier: ConstantModifier = .none
+    /// (0, 1000]; 1000 = required.
+    public var priority: Double = 1000
+    public var label: String?
+    public var source: SourceLocation?
+    public var location: RequestLocation
+    public init(first: ItemRef?, attributes: AttributeSet, target: ConstraintTarget, location: RequestLocation) {
+        self.first = first; self.attributes = attributes; self.target = target; self.location = location
+    }
+}
+
+public struct LayoutDocument: Equatable, Sendable {
+    public var direction: LayoutDirection = .ltr
+    public var views: [ViewSpec] = []
+    public var constraints: [ConstraintSpec] = []
+    /// `"strict": true`: an unsatisfiable layout is an error (422), not a recovered answer.
+    public var strict = false
+    public init() {}
+}
+
+public enum EditOpKind: Equatable, Sendable {
+    case make(view: ItemRef, constraints: [ConstraintSpec])
+    case update(view: ItemRef, constraints: [ConstraintSpec])
+    case remake(view: ItemRef, constraints: [ConstraintSpec])
+    case removeConstraintsOf(view: ItemRef)
+    case removeConstraints(ids: [String])
+    case addViews([ViewSpec])
+    case removeViews(ids: [String])
+    case setFrame(view: String, frame: Rect)
+}
+
+public struct EditOp: Equatable, Sendable {
+    public var kind: EditOpKind
+    public var location: RequestLocation
+    public init(kind: EditOpKind, location: RequestLocation) { self.kind = kind; self.location = location }
+}
+
+public struct EditBatch: Equatable, Sendable {
+    public var ifRevision: Int?
+    public var strict = false
+    public var ops: [EditOp] = []
+    public init() {}
+}
