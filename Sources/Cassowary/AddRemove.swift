@@ -35,6 +35,8 @@ extension Solver {
             throw .unsatisfiable(conflict: explainsConflicts ? explain(failure, adding: constraint) : [])
         }
         optimize()
+        // Rows a substitution left a hair below zero need no repair; forget them.
+        infeasible.removeAll(keepingCapacity: true)
     }
 
     func validate(_ constraint: Constraint) throws(SolverError) {
@@ -138,6 +140,7 @@ extension Solver {
         }
         // The artificial symbol is now nonbasic; erase it wherever it is left.
         for slot in tableau.slots(containing: art) { tableau.rows[Int(slot)].remove(art) }
+        for l in goal.coefficients.indices { goal.coefficients[l][Int(art)] = 0 }
         return nil
     }
 
