@@ -7,7 +7,7 @@ private func c(_ coefficients: [Double], _ constant: Double, _ relation: OracleR
     OracleConstraint(coefficients: coefficients, constant: constant, relation: relation, priority: priority)
 }
 
-private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-7) -> Bool { abs(a - b) <= tol * (1 + abs(a) + abs(b)) }
+private func near(_ a: Double, _ b: Double, _ tol: Double = 1e-7) -> Bool { abs(a - b) <= tol * (1 + abs(a) + abs(b)) }
 
 @Suite("Oracle sanity")
 struct OracleSanityTests {
@@ -15,7 +15,7 @@ struct OracleSanityTests {
         // x + y = 10, x − y = 2  →  x = 6, y = 4
         let s = try #require(LexOracle.solve(variableCount: 2, [c([1, 1], -10, .equal), c([1, -1], -2, .equal)]))
         #expect(s.levels.isEmpty)
-        #expect(close(s.values[0], 6) && close(s.values[1], 4))
+        #expect(near(s.values[0], 6) && near(s.values[1], 4))
     }
 
     @Test func infeasibleRequiredPair() {
@@ -37,15 +37,15 @@ struct OracleSanityTests {
         cs += Array(repeating: c([1], -100, .equal, 750), count: 20)
         let s = try #require(LexOracle.solve(variableCount: 1, cs))
         #expect(s.levels == [OracleLevel(priority: 751, violation: 0), OracleLevel(priority: 750, violation: 2000)])
-        #expect(close(s.values[0], 0))
+        #expect(near(s.values[0], 0))
     }
 
     @Test func l1WithinOneLevelIsAMedian() throws {
         // x == 0, x == 10, x == 4, all @500: minimum of |x| + |x − 10| + |x − 4| is 10 at x = 4.
         let s = try #require(LexOracle.solve(variableCount: 1, [c([1], 0, .equal, 500), c([1], -10, .equal, 500),
                                                                  c([1], -4, .equal, 500)]))
-        #expect(s.levels.count == 1 && close(s.levels[0].violation, 10))
-        #expect(close(s.values[0], 4))
+        #expect(s.levels.count == 1 && near(s.levels[0].violation, 10))
+        #expect(near(s.values[0], 4))
     }
 
     @Test func inequalitiesAcrossLevels() throws {
@@ -53,16 +53,16 @@ struct OracleSanityTests {
         let s = try #require(LexOracle.solve(variableCount: 1, [c([1], -5, .greaterOrEqual), c([1], -2, .lessOrEqual, 500),
                                                                  c([1], -10, .equal, 250)]))
         #expect(s.levels.count == 2)
-        #expect(s.levels[0].priority == 500 && close(s.levels[0].violation, 3))
-        #expect(s.levels[1].priority == 250 && close(s.levels[1].violation, 5))
-        #expect(close(s.values[0], 5))
+        #expect(s.levels[0].priority == 500 && near(s.levels[0].violation, 3))
+        #expect(s.levels[1].priority == 250 && near(s.levels[1].violation, 5))
+        #expect(near(s.values[0], 5))
     }
 
     @Test func satisfiedInequalityCostsNothing() throws {
         // x ≤ 7 @750 and x == 3 @500: both hold at x = 3.
         let s = try #require(LexOracle.solve(variableCount: 1, [c([1], -7, .lessOrEqual, 750), c([1], -3, .equal, 500)]))
-        #expect(s.levels.map(\.violation).allSatisfy { close($0, 0) })
-        #expect(close(s.values[0], 3))
+        #expect(s.levels.map(\.violation).allSatisfy { near($0, 0) })
+        #expect(near(s.values[0], 3))
     }
 
     @Test func ambiguity() throws {
@@ -72,13 +72,13 @@ struct OracleSanityTests {
                   c([0, 0, 0, 1], -5, .equal)]
         let s = try #require(LexOracle.solve(variableCount: 4, cs, computeAmbiguity: true))
         #expect(s.ambiguous == [0, 1, 2])
-        #expect(close(s.levels[0].violation, 100))
+        #expect(near(s.levels[0].violation, 100))
         // With x's preference one step stronger the tie is gone: x = 0, y = 100.
         var strict = cs
         strict[1].priority = 501
         let t = try #require(LexOracle.solve(variableCount: 4, strict, computeAmbiguity: true))
         #expect(t.ambiguous == [2])
-        #expect(close(t.values[0], 0) && close(t.values[1], 100))
+        #expect(near(t.values[0], 0) && near(t.values[1], 100))
         // Bounded on one side only → ambiguous.
         let u = try #require(LexOracle.solve(variableCount: 1, [c([1], 0, .greaterOrEqual)], computeAmbiguity: true))
         #expect(u.ambiguous == [0])
@@ -94,7 +94,7 @@ struct OracleSanityTests {
         let lp = DenseSimplex(structuralCount: 4, rows: rows)
         #expect(lp.findFeasibleBasis())
         let z = try #require(lp.minimize([-0.75, 20, -0.5, 6]))
-        #expect(close(z, -1.25))
+        #expect(near(z, -1.25))
     }
 
     @Test func unboundedIsReported() {
@@ -158,12 +158,12 @@ struct OracleSanityTests {
             }
             #expect(o.levels.count == best.count)
             for (l, b) in zip(o.levels.map(\.violation), best) {
-                #expect(close(l, b, 1e-7), "oracle \(o.levels) brute force \(best) for \(cs)")
+                #expect(near(l, b, 1e-7), "oracle \(o.levels) brute force \(best) for \(cs)")
             }
             // The oracle's point is itself feasible and attains its reported levels.
             for p in cs where p.isRequired { #expect(p.violation(o.values) <= 1e-7 * p.scale(o.values)) }
             for (l, at) in zip(o.levels, LexOracle.levels(of: cs, at: o.values)) {
-                #expect(close(l.violation, at.violation, 1e-7))
+                #expect(near(l.violation, at.violation, 1e-7))
             }
         }
     }
