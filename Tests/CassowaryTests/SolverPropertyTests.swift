@@ -17,10 +17,10 @@ private let chunks = 4  // 1,000 systems in all; chunks run in parallel
 private let priorityPool: [Double] = [0.5, 1, 250, 500, 750, 751, 999.999]
 
 /// Runs one random system (deterministic in `seed`). Returns the harness for its log and stats.
-func runRandomSystem(seed: UInt64) -> SolverHarness {
+func runRandomSystem(seed: UInt64, solver: any SolverUnderTest = RealSolver()) -> SolverHarness {
     var rng = SplitMix64(seed: seed)
     let n = rng.int(1...6)
-    let h = SolverHarness(variableCount: n)
+    let h = SolverHarness(variableCount: n, solver: solver)
     var levels: [Double] = []
     let levelCount = rng.int(1...4)
     while levels.count < levelCount {
@@ -63,7 +63,9 @@ func runRandomSystem(seed: UInt64) -> SolverHarness {
         case 57..<60 where !h.removed.isEmpty:
             h.removeUnknown(h.removed[rng.int(0...(h.removed.count - 1))])
         case 60..<75 where !h.installed.isEmpty:
-            let i = rng.int(0...(h.installed.count - 1))
+            // Half the time a required constraint: those can make the system unsatisfiable.
+            let required = h.installed.indices.filter { h.installed[$0].model.isRequired }
+            let i = !required.isEmpty && rng.chance(0.5) ? rng.pick(required) : rng.int(0...(h.installed.count - 1))
             var k = Double(rng.int(-12...12))
             if rng.chance(0.2) { k += 0.5 }
             h.setConstant(at: i, to: k)
@@ -136,5 +138,31 @@ struct SolverPropertyTests {
             #expect(total.rejected + total.setConstantRejected > 5, "too few unsatisfiable adds: \(total)")
             #expect(total.suggests > 50 && total.setConstants > 50 && total.removes > 50, "\(total)")
         }
+    }
+}
+
+/// The harness and the generator checked on a stand-in solver built from the oracle: a correct
+/// solver passes every system (no false alarms), and each kind of planted bug is caught.
+@Suite("Property harness self-check")
+struct PropertyHarnessSelfCheck {
+    @Test func correctStandInPasses() {
+        var total = SolverHarness.Stats()
+        for seed in UInt64(0)..<200 {
+            let h = runRandomSystem(seed: seed, solver: OracleBackedSolver())
+            total = total + h.stats
+            if h.failed {
+                Issue.record("seed \(seed): \(h.failures[0])\n  \(h.log.joined(separator: "\n  "))")
+                return
+            }
+        }
+        #expect(total.rejected > 20 && total.setConstantRejected > 3, "\(total)")
+        #expect(total.suggests > 10 && total.setConstants > 10 && total.removes > 10 && total.edits > 10, "\(total)")
+        #expect(total.levelsSeen > 500 && total.ambiguousSeen > 100, "\(total)")
+    }
+
+    @Test(arguments: OracleBackedSolver.Bug.allCases.filter { $0 != .none })
+    func plantedBugIsCaught(bug: OracleBackedSolver.Bug) {
+        let caught = (UInt64(0)..<300).contains { runRandomSystem(seed: $0, solver: OracleBackedSolver(bug: bug)).failed }
+        #expect(caught, "the property test does not notice \(bug)")
     }
 }
