@@ -29,6 +29,7 @@ extension Solver {
     /// Makes `entering` basic in the row of `leaving`.
     func pivot(entering: Symbol, leaving: Symbol) {
         guard var row = tableau.removeRow(basic: leaving) else { return }
+        definitions.invalidate()
         row.solve(leaving, for: entering)
         substitute(entering, row)
         tableau.insertRow(row, basic: entering)
