@@ -36,6 +36,16 @@ public final class Solver {
     /// Whether failed adds compute an irreducible conflict (off inside conflict checks).
     var explainsConflicts = true
     var installed = 0
+    /// Work counters, for benchmarks and metrics.
+    public internal(set) var statistics = Statistics()
+
+    public struct Statistics: Sendable {
+        public var pivots = 0
+        public var cellsMerged = 0
+        public var rowCount = 0
+        public var rowCells = 0
+        public var definitionCells = 0
+    }
 
     public init() {}
 

@@ -130,6 +130,10 @@ struct TraceRunner {
         }
         let seconds = Double(monotonicNanoseconds() - start) / 1e9
         withExtendedLifetime(state.sink) {}
+        if dump {
+            let st = state.solver.currentStatistics()
+            print("STATS pivots=\(st.pivots) cells_merged=\(st.cellsMerged) rows=\(st.rowCount) row_cells=\(st.rowCells) definition_cells=\(st.definitionCells)")
+        }
         return seconds  // `state` (and the solver) go away after the clock stopped
     }
 
