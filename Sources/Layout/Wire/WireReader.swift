@@ -134,12 +134,15 @@ struct WireReader {
     mutating func integer(_ n: Int, _ pointer: String, _ range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) -> Int? {
         let node = nodes[n]
         let v = node.number
-        guard node.kind == .number, v.rounded(.towardZero) == v, v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+        // Range first, so that the conversion below cannot trap; no libm rounding functions.
+        let inRange = v >= Double(range.lowerBound) && v <= Double(range.upperBound)
+        let exact = inRange ? Int(v) : 0
+        guard node.kind == .number, inRange, Double(exact) == v else {
             let bounds = range.lowerBound == 0 ? "a non-negative integer" : "an integer"
             if node.kind == .number { error(WireCode.wrongType, "expected \(bounds), found \(v)", n, pointer) } else { wrongType(n, pointer, expected: bounds) }
             return nil
         }
-        return Int(v)
+        return exact
     }
 
     /// A priority: a number in (0, 1000] or one of required/high/medium/low.
