@@ -49,7 +49,17 @@ struct ExpressionParser {
         return (parser.errors.isEmpty ? result : nil, parser.errors)
     }
 
-    private mutating func advance() { token = lexer.next() }
+    /// Whether any token was consumed (an expression of only spaces is "empty").
+    private var sawToken = false
+
+    /// Moves to the next token. A byte that starts no token ends the parse right there,
+    /// before the token in front of it is interpreted (`a.tôp` is a syntax error at `ô`,
+    /// not an unknown attribute `t`).
+    private mutating func advance() throws(SyntaxError) {
+        sawToken = true
+        token = lexer.next()
+        if token.kind == .invalid { throw syntax("an attribute, a view, a number or an operator") }
+    }
 
     private func column(_ t: ExpressionToken) -> Int { lexer.column(t.start) }
 
@@ -65,7 +75,7 @@ struct ExpressionParser {
         case .invalid: found = "'\(lexer.text(token))'"
         default: found = "'\(lexer.text(token))'"
         }
-        if lexer.text.isEmpty || (token.kind == .end && token.start == 0) {
+        if token.kind == .end && !sawToken {
             report(WireCode.expressionSyntax, "empty expression", at: token)
         } else {
             report(WireCode.expressionSyntax, "expected \(expected), found \(found)", at: token)
@@ -90,7 +100,7 @@ struct ExpressionParser {
         case .greaterEqual: relation = .greaterThanOrEqual
         default: throw syntax("a relation (==, <=, >=)")
         }
-        advance()
+        try advance()
         var result = ParsedExpression(first: first, attributes: attributes, relation: relation,
                                       target: .constant(.scalar(0)))
         switch token.kind {
@@ -101,7 +111,7 @@ struct ExpressionParser {
             result.target = .item(item, targetAttributes)
             if token.kind == .star || token.kind == .slash {
                 let divide = token.kind == .slash
-                advance()
+                try advance()
                 let numberToken = token
                 let m = try number()
                 if m == 0 {
@@ -114,7 +124,7 @@ struct ExpressionParser {
             }
             if token.kind == .plus || token.kind == .minus {
                 let negate = token.kind == .minus
-                advance()
+                try advance()
                 let c = try number()
                 result.offset = negate ? -c : c
             }
@@ -122,7 +132,7 @@ struct ExpressionParser {
             throw syntax("a number or a view after the relation")
         }
         if token.kind == .at {
-            advance()
+            try advance()
             result.priority = try priority()
         }
         guard token.kind == .end else {
@@ -135,14 +145,14 @@ struct ExpressionParser {
     private mutating func number() throws(SyntaxError) -> Double {
         let start = token
         var negative = false
-        if token.kind == .minus { negative = true; advance() }
+        if token.kind == .minus { negative = true; try advance() }
         guard token.kind == .number else { throw syntax("a number") }
         let v = lexer.value(token)
         guard v.isFinite else {
             report(WireCode.expressionSyntax, "number must be finite", at: start)
             throw SyntaxError()
         }
-        advance()
+        try advance()
         return negative ? -v : v
     }
 
@@ -151,7 +161,7 @@ struct ExpressionParser {
         if token.kind == .identifier {
             let named = Names.priority(Bytes(rebasing: lexer.text[token.start..<token.end]))
             guard let named else { throw syntax("a priority (a number or required, high, medium, low)") }
-            advance()
+            try advance()
             return named
         }
         guard token.kind == .number || token.kind == .minus else { throw syntax("a priority (a number or required, high, medium, low)") }
@@ -168,6 +178,9 @@ struct ExpressionParser {
     private mutating func path(firstItem: Bool) throws(SyntaxError) -> (TargetItem, AttributeSet, ExpressionToken) {
         guard token.kind == .identifier else { throw syntax(firstItem ? "a view name" : "a number or a view") }
         let head = token
+        // Advance before interpreting a name, so a stray byte right after it is reported
+        // as the syntax error it is rather than as a bad name.
+        try advance()
         let headBytes = bytes(head)
         var item: TargetItem
         var view = ""
@@ -178,18 +191,20 @@ struct ExpressionParser {
             item = .superview(guide: nil)
         } else {
             if Names.isReserved(headBytes) {
-                report(WireCode.invalidID, "'\(lexer.text(head))' is a reserved word, not a view id\(firstItem ? "" : "; did you mean superview.\(lexer.text(head))?")", at: head)
+                let hint = firstItem ? "" : "; did you mean superview.\(lexer.text(head))?"
+                report(WireCode.invalidID, "'\(lexer.text(head))' is a reserved word, not a view id" + hint, at: head)
             }
             view = lexer.text(head)
             item = .item(ItemRef(view: view))
         }
-        advance()
         var attributes = AttributeSet()
         var sawComponent = false
         while token.kind == .dot {
-            advance()
+            try advance()
             guard token.kind == .identifier else { throw syntax("an attribute name after '.'") }
-            let name = bytes(token)
+            let component = token
+            try advance()
+            let name = bytes(component)
             if !sawComponent, let guide = Names.guide(name) {
                 switch item {
                 case .superview: item = .superview(guide: guide)
@@ -198,10 +213,9 @@ struct ExpressionParser {
             } else if let set = Names.attribute(name) {
                 attributes.formUnion(set)
             } else {
-                report(WireCode.unknownAttribute, "unknown attribute '\(lexer.text(token))'", at: token)
+                report(WireCode.unknownAttribute, "unknown attribute '\(lexer.text(component))'", at: component)
             }
             sawComponent = true
-            advance()
         }
         return (item, attributes, head)
     }
