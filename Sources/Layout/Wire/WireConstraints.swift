@@ -24,28 +24,28 @@ extension WireReader {
 
     /// A `constraints` array. Explicit ids must be unique across the request: `ids` maps
     /// each id seen so far to the pointer of its first use.
-    mutating func constraints(_ n: Int, _ pointer: String, opView: ItemRef?, ids: inout [String: String]) -> [ConstraintSpec] {
+    mutating func constraints(_ n: Int, _ pointer: String, inOp: Bool, ids: inout [String: String]) -> [ConstraintSpec] {
         guard nodes[n].kind == .array else { wrongType(n, pointer, expected: "an array of constraints"); return [] }
         var out: [ConstraintSpec] = []
         out.reserveCapacity(nodes[n].count)
         var element = n + 1
         for k in 0..<nodes[n].count {
             let elementPointer = child(pointer, k)
-            if let spec = constraint(element, elementPointer, opView: opView, ids: &ids) { out.append(spec) }
+            if let spec = constraint(element, elementPointer, inOp: inOp, ids: &ids) { out.append(spec) }
             element = nodes.after(element)
         }
         return out
     }
 
     /// One constraint, or nil when it is broken (the errors say why).
-    mutating func constraint(_ n: Int, _ pointer: String, opView: ItemRef?, ids: inout [String: String]) -> ConstraintSpec? {
+    mutating func constraint(_ n: Int, _ pointer: String, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
         switch nodes[n].kind {
         case .string:
             let location = location(n, pointer)
             guard let parsed = expression(n, location) else { return nil }
             return parsed.spec(location)
         case .object:
-            return constraintObject(n, pointer, opView: opView, ids: &ids)
+            return constraintObject(n, pointer, inOp: inOp, ids: &ids)
         default:
             wrongType(n, pointer, expected: "a constraint (an object or an expression string)")
             return nil
@@ -63,7 +63,7 @@ extension WireReader {
         return parsed
     }
 
-    private mutating func constraintObject(_ n: Int, _ pointer: String, opView: ItemRef?, ids: inout [String: String]) -> ConstraintSpec? {
+    private mutating func constraintObject(_ n: Int, _ pointer: String, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
         let errorsBefore = errors.count
         let f = fields(n, WireReader.constraintFields, pointer)
         let location = location(n, pointer)
@@ -107,7 +107,7 @@ extension WireReader {
             if case .constant = parsed.target { constants.append(("a constant target in 'expr'", e)) }
             if parsed.offset != nil { constants.append(("the '+'/'-' constant in 'expr'", e)) }
         } else {
-            if let v = given(F.view) { first = firstItem(v, at(F.view)) } else if opView == nil, f[F.view] == nil {
+            if let v = given(F.view) { first = firstItem(v, at(F.view)) } else if !inOp {
                 error(WireCode.missingField, "a constraint needs 'view' (the item it belongs to)", n, pointer)
             }
             if let a = given(F.attributes) { attributes = self.attributes(a, at(F.attributes)) } else {

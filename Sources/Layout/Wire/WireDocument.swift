@@ -59,7 +59,7 @@ extension WireReader {
         }
         if let v = f[1], !isNull(v) { document.views = views(v, "/views") }
         var ids: [String: String] = [:]
-        if let c = f[2], !isNull(c) { document.constraints = constraints(c, "/constraints", opView: nil, ids: &ids) }
+        if let c = f[2], !isNull(c) { document.constraints = constraints(c, "/constraints", inOp: false, ids: &ids) }
         if let s = f[3], !isNull(s), let strict = bool(s, "/strict") { document.strict = strict }
         return document
     }

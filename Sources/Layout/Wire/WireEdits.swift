@@ -60,7 +60,7 @@ extension WireReader {
         switch kind {
         case 0, 1, 2:   // make, update, remake
             let view = required(F.view).flatMap { firstItem($0, at(F.view)) }
-            let list = required(F.constraints).map { constraints($0, at(F.constraints), opView: view, ids: &ids) }
+            let list = required(F.constraints).map { constraints($0, at(F.constraints), inOp: true, ids: &ids) }
             if let view, let list {
                 result = kind == 0 ? .make(view: view, constraints: list)
                     : kind == 1 ? .update(view: view, constraints: list) : .remake(view: view, constraints: list)

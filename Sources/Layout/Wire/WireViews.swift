@@ -85,13 +85,14 @@ extension WireReader {
         let f = fields(n, WireReader.rectFields, pointer)
         var values = [0.0, 0, 0, 0]
         var ok = true
+        var missing: [String] = []
         for k in 0..<4 {
-            guard let v = f[k] else {
-                error(WireCode.missingField, "a frame needs '\(WireReader.rectFields[k])'", n, pointer)
-                ok = false
-                continue
-            }
+            guard let v = f[k] else { missing.append("'\(WireReader.rectFields[k])'"); continue }
             if let d = number(v, child(pointer, WireReader.rectFields[k])) { values[k] = d } else { ok = false }
+        }
+        if !missing.isEmpty {
+            error(WireCode.missingField, "a frame needs " + missing.joined(separator: ", "), n, pointer)
+            ok = false
         }
         return ok ? Rect(x: values[0], y: values[1], width: values[2], height: values[3]) : nil
     }
