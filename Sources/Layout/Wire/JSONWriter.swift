@@ -53,7 +53,8 @@ public struct JSONWriter: Sendable {
         separate()
         if !value.isFinite {
             append("null")
-        } else if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
+        } else if value.magnitude < 9_223_372_036_854_775_808, Double(Int64(value)) == value {
+            // Every integral double below 2^63 converts exactly.
             // Conversion, not rounding functions: those need libm, which this module avoids.
             appendInteger(Int64(value))
         } else {
