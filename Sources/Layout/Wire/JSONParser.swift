@@ -59,7 +59,7 @@ struct JSONParser {
     }
 
     private mutating func run() throws(JSONSyntaxError) {
-        nodes.reserveCapacity(max(16, end / 10))
+        nodes.reserveCapacity(max(16, end / 8))
         // A UTF-8 byte order mark is tolerated (RFC 8259 section 8.1 allows ignoring it).
         if end >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
         skipWhitespace()
@@ -153,7 +153,7 @@ struct JSONParser {
         let f = frames.count - 1
         let start = frames[f].keysStart
         if keys.count - start < JSONParser.linearKeyLimit {
-            for k in keys[start...] where sameKey(k, index) {
+            for j in start..<keys.count where sameKey(keys[j], index) {
                 throw fail("duplicate member name \"\(keyString(index))\"", at: offset)
             }
             return

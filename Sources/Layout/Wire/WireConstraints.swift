@@ -42,7 +42,7 @@ extension WireReader {
         switch nodes[n].kind {
         case .string:
             let location = location(n, pointer)
-            guard let parsed = expression(n, location) else { return nil }
+            guard let parsed = expression(n, pointer) else { return nil }
             return parsed.spec(location)
         case .object:
             return constraintObject(n, pointer, inOp: inOp, ids: &ids)
@@ -53,13 +53,9 @@ extension WireReader {
     }
 
     /// Parses the expression in string node `n`; errors are located at the string.
-    private mutating func expression(_ n: Int, _ location: RequestLocation) -> ParsedExpression? {
+    private mutating func expression(_ n: Int, _ pointer: @autoclosure () -> String) -> ParsedExpression? {
         let (parsed, problems) = withBytes(n) { ExpressionParser.parse($0) }
-        for p in problems {
-            var at = location
-            at.exprColumn = p.column
-            errors.append(LayoutError(code: p.code, message: p.message, location: at))
-        }
+        for p in problems { error(p.code, p.message, n, pointer(), exprColumn: p.column) }
         return parsed
     }
 
@@ -88,7 +84,7 @@ extension WireReader {
 
         if let e = given(F.expr) {
             guard nodes[e].kind == .string else { wrongType(e, at(F.expr), expected: "an expression string"); return nil }
-            let parsed = expression(e, self.location(e, at(F.expr)))
+            let parsed = expression(e, at(F.expr))
             for field in [F.view, F.attributes, F.relation, F.to] {
                 if let v = f[field] {
                     error(WireCode.conflictingFields, "'\(names[field])' is already given by 'expr'", v, at(field))
@@ -212,18 +208,18 @@ extension WireReader {
     private static let sourceFields: [StaticString] = ["file", "line", "column"]
 
     /// `{file, line, column?}`: the caller's own location.
-    mutating func source(_ n: Int, _ pointer: String) -> SourceLocation? {
-        guard object(n, pointer, "a source object {file, line, column?}") else { return nil }
-        let f = fields(n, WireReader.sourceFields, pointer)
+    mutating func source(_ n: Int, _ pointer: @autoclosure () -> String) -> SourceLocation? {
+        guard object(n, pointer(), "a source object {file, line, column?}") else { return nil }
+        let f = fields(n, WireReader.sourceFields, pointer())
         guard let fileNode = f[0], let lineNode = f[1] else {
-            error(WireCode.missingField, "a source needs 'file' and 'line'", n, pointer)
+            error(WireCode.missingField, "a source needs 'file' and 'line'", n, pointer())
             return nil
         }
-        let file = string(fileNode, child(pointer, "file"))
-        let line = integer(lineNode, child(pointer, "line"), 0...Int(Int32.max))
+        let file = string(fileNode, child(pointer(), "file"))
+        let line = integer(lineNode, child(pointer(), "line"), 0...Int(Int32.max))
         var column: Int?
         if let c = f[2], !isNull(c) {
-            column = integer(c, child(pointer, "column"), 0...Int(Int32.max))
+            column = integer(c, child(pointer(), "column"), 0...Int(Int32.max))
             if column == nil { return nil }
         }
         guard let file, let line else { return nil }

@@ -91,13 +91,13 @@ extension WireReader {
     }
 
     /// An array of non-empty strings (constraint or view ids).
-    private mutating func stringList(_ n: Int, _ pointer: String) -> [String]? {
-        guard nodes[n].kind == .array else { wrongType(n, pointer, expected: "an array of id strings"); return nil }
+    private mutating func stringList(_ n: Int, _ pointer: @autoclosure () -> String) -> [String]? {
+        guard nodes[n].kind == .array else { wrongType(n, pointer(), expected: "an array of id strings"); return nil }
         var out: [String] = []
         var ok = true
         for (k, element) in elements(n).enumerated() {
-            guard let s = string(element, child(pointer, k)) else { ok = false; continue }
-            if s.isEmpty { error(WireCode.invalidID, "an id must not be empty", element, child(pointer, k)); ok = false }
+            guard let s = string(element, child(pointer(), k)) else { ok = false; continue }
+            if s.isEmpty { error(WireCode.invalidID, "an id must not be empty", element, child(pointer(), k)); ok = false }
             out.append(s)
         }
         return ok ? out : nil

@@ -55,8 +55,8 @@ struct WireReader {
         errors.append(LayoutError(code: code, message: message, location: location(n, pointer, exprColumn: exprColumn)))
     }
 
-    mutating func wrongType(_ n: Int, _ pointer: String, expected: String) {
-        error(WireCode.wrongType, "expected \(expected), found \(nodes[n].kind.article)", n, pointer)
+    mutating func wrongType(_ n: Int, _ pointer: @autoclosure () -> String, expected: String) {
+        error(WireCode.wrongType, "expected \(expected), found \(nodes[n].kind.article)", n, pointer())
     }
 
     // MARK: strings
@@ -77,7 +77,7 @@ struct WireReader {
 
     /// Matches the members of object `n` against `table`: known fields land in the
     /// slots, unknown ones are `unknown-field` errors. The caller checked `n` is an object.
-    mutating func fields(_ n: Int, _ table: [StaticString], _ pointer: String) -> FieldSlots {
+    mutating func fields(_ n: Int, _ table: [StaticString], _ pointer: @autoclosure () -> String) -> FieldSlots {
         var slots = FieldSlots()
         var child = n + 1
         for _ in 0..<nodes[n].count {
@@ -88,7 +88,7 @@ struct WireReader {
                 let name = stringValue(child)
                 let known = table.map { "\($0)" }.joined(separator: ", ")
                 error(WireCode.unknownField, "unknown field '\(name)' (expected one of: \(known))",
-                      value, pointer + "/" + JSONPointer.escape(name))
+                      value, pointer() + "/" + JSONPointer.escape(name))
             }
             child = nodes.after(value)
         }
@@ -96,9 +96,9 @@ struct WireReader {
     }
 
     /// The object at `n`, or a wrong-type error.
-    mutating func object(_ n: Int, _ pointer: String, _ what: String = "an object") -> Bool {
+    mutating func object(_ n: Int, _ pointer: @autoclosure () -> String, _ what: String = "an object") -> Bool {
         if nodes[n].kind == .object { return true }
-        wrongType(n, pointer, expected: what)
+        wrongType(n, pointer(), expected: what)
         return false
     }
 
@@ -115,23 +115,23 @@ struct WireReader {
 
     @inline(__always) func isNull(_ n: Int) -> Bool { nodes[n].kind == .null }
 
-    mutating func number(_ n: Int, _ pointer: String) -> Double? {
-        guard nodes[n].kind == .number else { wrongType(n, pointer, expected: "a number"); return nil }
+    mutating func number(_ n: Int, _ pointer: @autoclosure () -> String) -> Double? {
+        guard nodes[n].kind == .number else { wrongType(n, pointer(), expected: "a number"); return nil }
         return nodes[n].number
     }
 
-    mutating func string(_ n: Int, _ pointer: String) -> String? {
-        guard nodes[n].kind == .string else { wrongType(n, pointer, expected: "a string"); return nil }
+    mutating func string(_ n: Int, _ pointer: @autoclosure () -> String) -> String? {
+        guard nodes[n].kind == .string else { wrongType(n, pointer(), expected: "a string"); return nil }
         return stringValue(n)
     }
 
-    mutating func bool(_ n: Int, _ pointer: String) -> Bool? {
-        guard nodes[n].kind == .bool else { wrongType(n, pointer, expected: "true or false"); return nil }
+    mutating func bool(_ n: Int, _ pointer: @autoclosure () -> String) -> Bool? {
+        guard nodes[n].kind == .bool else { wrongType(n, pointer(), expected: "true or false"); return nil }
         return nodes[n].b != 0
     }
 
     /// An integral number within `range`.
-    mutating func integer(_ n: Int, _ pointer: String, _ range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) -> Int? {
+    mutating func integer(_ n: Int, _ pointer: @autoclosure () -> String, _ range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) -> Int? {
         let node = nodes[n]
         let v = node.number
         // Range first, so that the conversion below cannot trap; no libm rounding functions.
@@ -139,28 +139,28 @@ struct WireReader {
         let exact = inRange ? Int(v) : 0
         guard node.kind == .number, inRange, Double(exact) == v else {
             let bounds = range.lowerBound == 0 ? "a non-negative integer" : "an integer"
-            if node.kind == .number { error(WireCode.wrongType, "expected \(bounds), found \(v)", n, pointer) } else { wrongType(n, pointer, expected: bounds) }
+            if node.kind == .number { error(WireCode.wrongType, "expected \(bounds), found \(v)", n, pointer()) } else { wrongType(n, pointer(), expected: bounds) }
             return nil
         }
         return exact
     }
 
     /// A priority: a number in (0, 1000] or one of required/high/medium/low.
-    mutating func priority(_ n: Int, _ pointer: String) -> Double? {
+    mutating func priority(_ n: Int, _ pointer: @autoclosure () -> String) -> Double? {
         switch nodes[n].kind {
         case .number:
             let v = nodes[n].number
             guard v > 0, v <= 1000 else {
-                error(WireCode.priorityOutOfRange, "priority must be in (0, 1000], found \(v)", n, pointer)
+                error(WireCode.priorityOutOfRange, "priority must be in (0, 1000], found \(v)", n, pointer())
                 return nil
             }
             return v
         case .string:
             if let v = withBytes(n, Names.priority) { return v }
-            error(WireCode.wrongType, "expected a priority: a number in (0, 1000] or required, high, medium, low; found '\(stringValue(n))'", n, pointer)
+            error(WireCode.wrongType, "expected a priority: a number in (0, 1000] or required, high, medium, low; found '\(stringValue(n))'", n, pointer())
             return nil
         default:
-            wrongType(n, pointer, expected: "a priority (a number in (0, 1000] or required, high, medium, low)")
+            wrongType(n, pointer(), expected: "a priority (a number in (0, 1000] or required, high, medium, low)")
             return nil
         }
     }

@@ -56,54 +56,54 @@ enum ItemPath {
 
 extension WireReader {
     /// A dotted item path in string node `n`, errors reported at `n`.
-    mutating func itemPath(_ n: Int, _ pointer: String, allowSuperview: Bool, allowAttributes: Bool) -> (TargetItem, AttributeSet)? {
+    mutating func itemPath(_ n: Int, _ pointer: @autoclosure () -> String, allowSuperview: Bool, allowAttributes: Bool) -> (TargetItem, AttributeSet)? {
         guard nodes[n].kind == .string else {
-            wrongType(n, pointer, expected: allowAttributes ? "an item string" : "a view id string")
+            wrongType(n, pointer(), expected: allowAttributes ? "an item string" : "a view id string")
             return nil
         }
         switch withBytes(n, { ItemPath.parse($0, allowSuperview: allowSuperview, allowAttributes: allowAttributes) }) {
         case .item(let item, let attributes): return (item, attributes)
         case .failure(let problems):
-            for p in problems { error(p.code, p.message, n, pointer) }
+            for p in problems { error(p.code, p.message, n, pointer()) }
             return nil
         }
     }
 
     /// The first item: `"card"` or `"card.safeAreaLayoutGuide"`.
-    mutating func firstItem(_ n: Int, _ pointer: String) -> ItemRef? {
-        guard let (item, _) = itemPath(n, pointer, allowSuperview: false, allowAttributes: false),
+    mutating func firstItem(_ n: Int, _ pointer: @autoclosure () -> String) -> ItemRef? {
+        guard let (item, _) = itemPath(n, pointer(), allowSuperview: false, allowAttributes: false),
               case .item(let ref) = item else { return nil }
         return ref
     }
 
     /// `attributes`: one name, or a non-empty array of names; the union of them.
-    mutating func attributes(_ n: Int, _ pointer: String) -> AttributeSet? {
+    mutating func attributes(_ n: Int, _ pointer: @autoclosure () -> String) -> AttributeSet? {
         switch nodes[n].kind {
         case .string:
             if let set = withBytes(n, Names.attribute) { return set }
-            error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(n))'", n, pointer)
+            error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(n))'", n, pointer())
             return nil
         case .array:
             guard nodes[n].count > 0 else {
-                error(WireCode.wrongType, "expected at least one attribute, found an empty array", n, pointer)
+                error(WireCode.wrongType, "expected at least one attribute, found an empty array", n, pointer())
                 return nil
             }
             var result = AttributeSet()
             var ok = true
             for (k, element) in elements(n).enumerated() {
                 guard nodes[element].kind == .string else {
-                    wrongType(element, child(pointer, k), expected: "an attribute name")
+                    wrongType(element, child(pointer(), k), expected: "an attribute name")
                     ok = false
                     continue
                 }
                 if let set = withBytes(element, Names.attribute) { result.formUnion(set) } else {
-                    error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(element))'", element, child(pointer, k))
+                    error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(element))'", element, child(pointer(), k))
                     ok = false
                 }
             }
             return ok ? result : nil
         default:
-            wrongType(n, pointer, expected: "an attribute name or an array of them")
+            wrongType(n, pointer(), expected: "an attribute name or an array of them")
             return nil
         }
     }
@@ -113,23 +113,23 @@ extension WireReader {
     ]
 
     /// `to`: a number, an item string, an item object, or a constant object.
-    mutating func target(_ n: Int, _ pointer: String) -> ConstraintTarget? {
+    mutating func target(_ n: Int, _ pointer: @autoclosure () -> String) -> ConstraintTarget? {
         switch nodes[n].kind {
         case .number:
             return .constant(.scalar(nodes[n].number))
         case .string:
-            guard let (item, attributes) = itemPath(n, pointer, allowSuperview: true, allowAttributes: true) else { return nil }
+            guard let (item, attributes) = itemPath(n, pointer(), allowSuperview: true, allowAttributes: true) else { return nil }
             return .item(item, attributes)
         case .object:
-            return targetObject(n, pointer)
+            return targetObject(n, pointer())
         default:
-            wrongType(n, pointer, expected: "a target (a number, an item string or an object)")
+            wrongType(n, pointer(), expected: "a target (a number, an item string or an object)")
             return nil
         }
     }
 
-    private mutating func targetObject(_ n: Int, _ pointer: String) -> ConstraintTarget? {
-        let f = fields(n, WireReader.targetFields, pointer)
+    private mutating func targetObject(_ n: Int, _ pointer: @autoclosure () -> String) -> ConstraintTarget? {
+        let f = fields(n, WireReader.targetFields, pointer())
         let item = f[0] != nil || f[1] != nil
         let size = f[2] != nil || f[3] != nil
         let point = f[4] != nil || f[5] != nil
@@ -137,25 +137,25 @@ extension WireReader {
         let forms = [item, size, point, insets].filter { $0 }.count
         guard forms == 1 else {
             error(WireCode.wrongType, "expected one target form: {view, attribute}, {width, height}, {x, y}, "
-                  + "{top, left, bottom, right} or {top, leading, bottom, trailing}", n, pointer)
+                  + "{top, left, bottom, right} or {top, leading, bottom, trailing}", n, pointer())
             return nil
         }
         if item {
             guard let v = f[0] else {
-                error(WireCode.missingField, "an item target needs 'view'", n, pointer)
+                error(WireCode.missingField, "an item target needs 'view'", n, pointer())
                 return nil
             }
-            let path = itemPath(v, child(pointer, "view"), allowSuperview: true, allowAttributes: false)
+            let path = itemPath(v, child(pointer(), "view"), allowSuperview: true, allowAttributes: false)
             var attributes = AttributeSet()
             if let a = f[1], !isNull(a) {
-                guard let set = self.attributes(a, child(pointer, "attribute")) else { return nil }
+                guard let set = self.attributes(a, child(pointer(), "attribute")) else { return nil }
                 attributes = set
             }
             guard let (target, _) = path else { return nil }
             return .item(target, attributes)
         }
         if insets {
-            guard let value = self.insets(n, pointer, side: 0) else { return nil }
+            guard let value = self.insets(n, pointer(), side: 0) else { return nil }
             return .constant(.insets(value))
         }
         // {width, height} or {x, y}: both members required.
@@ -165,11 +165,11 @@ extension WireReader {
         for j in 0..<2 {
             let name = WireReader.targetFields[k + j]
             guard let v = f[k + j] else {
-                error(WireCode.missingField, "a \(size ? "size" : "point") target needs '\(name)'", n, pointer)
+                error(WireCode.missingField, "a \(size ? "size" : "point") target needs '\(name)'", n, pointer())
                 ok = false
                 continue
             }
-            if let d = number(v, child(pointer, name)) { values[j] = d } else { ok = false }
+            if let d = number(v, child(pointer(), name)) { values[j] = d } else { ok = false }
         }
         guard ok else { return nil }
         return .constant(size ? .size(width: values[0], height: values[1]) : .point(x: values[0], y: values[1]))

@@ -68,10 +68,10 @@ extension WireReader {
     }
 
     /// A view id: a string matching the id pattern and not a reserved word.
-    mutating func viewID(_ n: Int, _ pointer: String) -> String? {
-        guard nodes[n].kind == .string else { wrongType(n, pointer, expected: "a view id string"); return nil }
+    mutating func viewID(_ n: Int, _ pointer: @autoclosure () -> String) -> String? {
+        guard nodes[n].kind == .string else { wrongType(n, pointer(), expected: "a view id string"); return nil }
         if let problem = withBytes(n, Names.viewIDProblem) {
-            error(WireCode.invalidID, problem, n, pointer)
+            error(WireCode.invalidID, problem, n, pointer())
             return nil
         }
         return stringValue(n)
@@ -80,18 +80,18 @@ extension WireReader {
     private static let rectFields: [StaticString] = ["x", "y", "width", "height"]
 
     /// `{x, y, width, height}`, all four required.
-    mutating func rect(_ n: Int, _ pointer: String) -> Rect? {
-        guard object(n, pointer, "a frame object {x, y, width, height}") else { return nil }
-        let f = fields(n, WireReader.rectFields, pointer)
+    mutating func rect(_ n: Int, _ pointer: @autoclosure () -> String) -> Rect? {
+        guard object(n, pointer(), "a frame object {x, y, width, height}") else { return nil }
+        let f = fields(n, WireReader.rectFields, pointer())
         var values = [0.0, 0, 0, 0]
         var ok = true
         var missing: [String] = []
         for k in 0..<4 {
             guard let v = f[k] else { missing.append("'\(WireReader.rectFields[k])'"); continue }
-            if let d = number(v, child(pointer, WireReader.rectFields[k])) { values[k] = d } else { ok = false }
+            if let d = number(v, child(pointer(), WireReader.rectFields[k])) { values[k] = d } else { ok = false }
         }
         if !missing.isEmpty {
-            error(WireCode.missingField, "a frame needs " + missing.joined(separator: ", "), n, pointer)
+            error(WireCode.missingField, "a frame needs " + missing.joined(separator: ", "), n, pointer())
             ok = false
         }
         return ok ? Rect(x: values[0], y: values[1], width: values[2], height: values[3]) : nil
@@ -101,19 +101,19 @@ extension WireReader {
 
     /// `{top,left,bottom,right}` or `{top,leading,bottom,trailing}`; a side left out is `side`.
     /// Mixing left/right with leading/trailing is `mixed-direction`.
-    mutating func insets(_ n: Int, _ pointer: String, side: Double) -> InsetsSpec? {
-        guard object(n, pointer, "an insets object {top,left,bottom,right} or {top,leading,bottom,trailing}") else { return nil }
-        let f = fields(n, WireReader.insetFields, pointer)
+    mutating func insets(_ n: Int, _ pointer: @autoclosure () -> String, side: Double) -> InsetsSpec? {
+        guard object(n, pointer(), "an insets object {top,left,bottom,right} or {top,leading,bottom,trailing}") else { return nil }
+        let f = fields(n, WireReader.insetFields, pointer())
         var values = [side, side, side, side, side, side]
         var ok = true
         for k in 0..<6 {
             guard let v = f[k] else { continue }
-            if let d = number(v, child(pointer, WireReader.insetFields[k])) { values[k] = d } else { ok = false }
+            if let d = number(v, child(pointer(), WireReader.insetFields[k])) { values[k] = d } else { ok = false }
         }
         let physical = f[1] != nil || f[3] != nil
         let directional = f[4] != nil || f[5] != nil
         if physical && directional {
-            error(WireCode.mixedDirection, "insets give either left/right or leading/trailing, not both", n, pointer)
+            error(WireCode.mixedDirection, "insets give either left/right or leading/trailing, not both", n, pointer())
             return nil
         }
         guard ok else { return nil }
@@ -126,33 +126,33 @@ extension WireReader {
     private static let axisFields: [StaticString] = ["horizontal", "vertical"]
 
     /// `{horizontal, vertical}` priorities; an axis left out keeps `defaults`.
-    mutating func axisPriorities(_ n: Int, _ pointer: String, _ defaults: AxisPriorities) -> AxisPriorities? {
-        guard object(n, pointer, "an object {horizontal, vertical}") else { return nil }
-        let f = fields(n, WireReader.axisFields, pointer)
+    mutating func axisPriorities(_ n: Int, _ pointer: @autoclosure () -> String, _ defaults: AxisPriorities) -> AxisPriorities? {
+        guard object(n, pointer(), "an object {horizontal, vertical}") else { return nil }
+        let f = fields(n, WireReader.axisFields, pointer())
         var result = defaults
         var ok = true
-        if let h = f[0] { if let v = priority(h, child(pointer, "horizontal")) { result.horizontal = v } else { ok = false } }
-        if let v = f[1] { if let p = priority(v, child(pointer, "vertical")) { result.vertical = p } else { ok = false } }
+        if let h = f[0] { if let v = priority(h, child(pointer(), "horizontal")) { result.horizontal = v } else { ok = false } }
+        if let v = f[1] { if let p = priority(v, child(pointer(), "vertical")) { result.vertical = p } else { ok = false } }
         return ok ? result : nil
     }
 
     private static let sizeFields: [StaticString] = ["width", "height"]
 
     /// `{width, height}`, either absent or null for "no intrinsic metric".
-    mutating func intrinsicSize(_ n: Int, _ pointer: String, into view: inout ViewSpec) {
-        guard object(n, pointer, "an object {width, height}") else { return }
-        view.intrinsicSizeLocation = location(n, pointer)
-        let f = fields(n, WireReader.sizeFields, pointer)
-        if let w = f[0], !isNull(w) { view.intrinsicWidth = number(w, child(pointer, "width")) }
-        if let h = f[1], !isNull(h) { view.intrinsicHeight = number(h, child(pointer, "height")) }
+    mutating func intrinsicSize(_ n: Int, _ pointer: @autoclosure () -> String, into view: inout ViewSpec) {
+        guard object(n, pointer(), "an object {width, height}") else { return }
+        view.intrinsicSizeLocation = location(n, pointer())
+        let f = fields(n, WireReader.sizeFields, pointer())
+        if let w = f[0], !isNull(w) { view.intrinsicWidth = number(w, child(pointer(), "width")) }
+        if let h = f[1], !isNull(h) { view.intrinsicHeight = number(h, child(pointer(), "height")) }
     }
 
     private static let baselineFields: [StaticString] = ["first", "last"]
 
-    mutating func baselines(_ n: Int, _ pointer: String, into view: inout ViewSpec) {
-        guard object(n, pointer, "an object {first, last}") else { return }
-        let f = fields(n, WireReader.baselineFields, pointer)
-        if let v = f[0], let d = number(v, child(pointer, "first")) { view.firstBaseline = d }
-        if let v = f[1], let d = number(v, child(pointer, "last")) { view.lastBaseline = d }
+    mutating func baselines(_ n: Int, _ pointer: @autoclosure () -> String, into view: inout ViewSpec) {
+        guard object(n, pointer(), "an object {first, last}") else { return }
+        let f = fields(n, WireReader.baselineFields, pointer())
+        if let v = f[0], let d = number(v, child(pointer(), "first")) { view.firstBaseline = d }
+        if let v = f[1], let d = number(v, child(pointer(), "last")) { view.lastBaseline = d }
     }
 }
