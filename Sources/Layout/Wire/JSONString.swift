@@ -129,7 +129,9 @@ enum JSONString {
             case UInt8(ascii: "u"):
                 var scalar = hex4(p, i, end) ?? 0xFFFD
                 i += 4
-                if scalar >= 0xD800 && scalar <= 0xDBFF, let low = hex4(p, i + 2, end) {
+                // Validated already; the range checks keep the arithmetic safe regardless.
+                if scalar >= 0xD800 && scalar <= 0xDBFF, i + 1 < end, p[i] == UInt8(ascii: "\\"),
+                   let low = hex4(p, i + 2, end), low >= 0xDC00, low <= 0xDFFF {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6
                 }
