@@ -171,7 +171,7 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
         {"views": [
           {"id": "1a"},
           {"id": "top"},
-          {"superview": "root"},
+          {"superview": 3},
           {"id": "ok", "frame": {"x": 0, "y": 0, "width": 10}},
           {"id": "ok2", "margins": {"left": 1, "leading": 2}},
           {"id": "ok3", "kind": "window", "hugging": {"horizontal": 0}},
@@ -184,6 +184,7 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
             "invalid-id /views/0/id 2:10",
             "invalid-id /views/1/id 3:10",
             "missing-field /views/2 4:3",
+            "wrong-type /views/2/superview 4:17",
             "missing-field /views/3/frame 5:25",
             "mixed-direction /views/4/margins 6:28",
             "wrong-type /views/5/kind 7:25",
@@ -228,6 +229,15 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
             "missing-target /constraints/3 6:4",
             "expression-syntax /constraints/4 7:4 @9",
         ])
+    }
+
+    @Test func brokenExpressionStillChecksTheOtherFields() {
+        let c = #"{"expr": "a.top = b.top", "priority": 0, "colour": 1, "view": null}"#
+        let errors = wireConstraintErrors(c)
+        #expect(errors.map(\.code) == ["unknown-field", "expression-syntax", "priority-out-of-range"])
+        #expect(errors.map { $0.location?.pointer ?? "" } == ["/constraints/0/colour", "/constraints/0/expr", "/constraints/0/priority"])
+        #expect(errors.map { $0.location?.column ?? 0 } == [col(c, "1,"), col(c, "\"a.top"), col(c, "0,")])
+        #expect(errors[1].location?.exprColumn == 7)
     }
 
     @Test func malformedJSONInADocument() throws {

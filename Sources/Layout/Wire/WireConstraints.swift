@@ -83,25 +83,29 @@ extension WireReader {
         var exprOffset: Double?
 
         if let e = given(F.expr) {
-            guard nodes[e].kind == .string else { wrongType(e, at(F.expr), expected: "an expression string"); return nil }
-            let parsed = expression(e, at(F.expr))
             for field in [F.view, F.attributes, F.relation, F.to] {
-                if let v = f[field] {
+                if let v = given(field) {
                     error(WireCode.conflictingFields, "'\(names[field])' is already given by 'expr'", v, at(field))
                 }
             }
-            guard let parsed else { return nil }
-            first = parsed.first
-            attributes = parsed.attributes
-            relation = parsed.relation
-            target = parsed.target
-            multiplier = parsed.multiplier
-            priority = parsed.priority
-            if multiplier != nil { multiplierNode = e }
-            if priority != nil { priorityNode = e }
-            exprOffset = parsed.offset
-            if case .constant = parsed.target { constants.append(("a constant target in 'expr'", e)) }
-            if parsed.offset != nil { constants.append(("the '+'/'-' constant in 'expr'", e)) }
+            // A broken expression still lets the other fields be checked below.
+            var parsed: ParsedExpression?
+            if nodes[e].kind == .string { parsed = expression(e, at(F.expr)) } else {
+                wrongType(e, at(F.expr), expected: "an expression string")
+            }
+            if let parsed {
+                first = parsed.first
+                attributes = parsed.attributes
+                relation = parsed.relation
+                target = parsed.target
+                multiplier = parsed.multiplier
+                priority = parsed.priority
+                if multiplier != nil { multiplierNode = e }
+                if priority != nil { priorityNode = e }
+                exprOffset = parsed.offset
+                if case .constant = parsed.target { constants.append(("a constant target in 'expr'", e)) }
+                if parsed.offset != nil { constants.append(("the '+'/'-' constant in 'expr'", e)) }
+            }
         } else {
             if let v = given(F.view) { first = firstItem(v, at(F.view)) } else if !inOp {
                 error(WireCode.missingField, "a constraint needs 'view' (the item it belongs to)", n, pointer)

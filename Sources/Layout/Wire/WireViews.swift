@@ -33,12 +33,12 @@ extension WireReader {
         guard object(n, pointer, "a view object") else { return nil }
         let f = fields(n, WireReader.viewFields, pointer)
         let location = location(n, pointer)
-        guard let idNode = f[0] else {
+        var id: String?
+        if let idNode = f[0] { id = viewID(idNode, child(pointer, "id")) } else {
             error(WireCode.missingField, "a view needs an 'id'", n, pointer)
-            return nil
         }
-        guard let id = viewID(idNode, child(pointer, "id")) else { return nil }
-        var view = ViewSpec(id: id, location: location)
+        // Without a usable id the other fields are still checked, so every error is found.
+        var view = ViewSpec(id: id ?? "", location: location)
         if let s = f[1], !isNull(s) { view.superview = string(s, child(pointer, "superview")) }
         if let r = f[2], !isNull(r) {
             let framePointer = child(pointer, "frame")
@@ -64,6 +64,7 @@ extension WireReader {
             view.compressionResistance = v
         }
         if let b = f[9], !isNull(b) { baselines(b, child(pointer, "baselines"), into: &view) }
+        guard id != nil, let idNode = f[0] else { return nil }
         return (view, idNode)
     }
 
