@@ -77,8 +77,8 @@ extension WireReader {
         var target: ConstraintTarget?
         var multiplier: Double?
         var priority: Double?
-        // Where each constant comes from, as (field name, node), for conflict checks.
-        var constants: [(String, Int)] = []
+        // Where each constant comes from, for conflict checks.
+        var constants = ConstantSources()
         var multiplierNode: Int?, priorityNode: Int?
         var exprOffset: Double?
 
@@ -103,8 +103,8 @@ extension WireReader {
                 if multiplier != nil { multiplierNode = e }
                 if priority != nil { priorityNode = e }
                 exprOffset = parsed.offset
-                if case .constant = parsed.target { constants.append(("a constant target in 'expr'", e)) }
-                if parsed.offset != nil { constants.append(("the '+'/'-' constant in 'expr'", e)) }
+                if case .constant = parsed.target { constants.add(("a constant target in 'expr'", e)) }
+                if parsed.offset != nil { constants.add(("the '+'/'-' constant in 'expr'", e)) }
             }
         } else {
             if let v = given(F.view) { first = firstItem(v, at(F.view)) } else if !inOp {
@@ -120,7 +120,7 @@ extension WireReader {
             }
             if let t = given(F.to) {
                 target = self.target(t, at(F.to))
-                if case .constant = target { constants.append(("'to' (a constant target)", t)) }
+                if case .constant = target { constants.add(("'to' (a constant target)", t)) }
             } else {
                 error(WireCode.missingTarget, "a constraint needs 'to' (SnapKit drops a chain without a relation target)", n, pointer)
             }
@@ -151,11 +151,11 @@ extension WireReader {
         var modifier = ConstantModifier.none
         if let exprOffset { modifier = .offset(exprOffset) }
         if let o = given(F.offset) {
-            constants.append(("'offset'", o))
+            constants.add(("'offset'", o))
             if let v = number(o, at(F.offset)) { modifier = .offset(v) }
         }
         if let i = given(F.inset) {
-            constants.append(("'inset'", i))
+            constants.add(("'inset'", i))
             if nodes[i].kind == .number {
                 modifier = .inset(.scalar(nodes[i].number))
             } else if nodes[i].kind == .object {
@@ -165,7 +165,7 @@ extension WireReader {
             }
         }
         if constants.count > 1 {
-            let ordered = constants.sorted { $0.1 < $1.1 }
+            let ordered = constants.list.sorted { $0.1 < $1.1 }
             let second = ordered[1]
             let field = second.1 == f[F.offset] ? F.offset : second.1 == f[F.inset] ? F.inset : second.1 == f[F.to] ? F.to : F.expr
             error(WireCode.conflictingConstants,
@@ -229,4 +229,22 @@ extension WireReader {
         guard let file, let line else { return nil }
         return SourceLocation(file: file, line: line, column: column)
     }
+}
+
+/// Up to three constant sources of one constraint (a constant target, an offset, an
+/// inset), kept inline: the common case has one or none and allocates nothing.
+private struct ConstantSources {
+    private var a, b, c: (String, Int)?
+    private(set) var count = 0
+
+    mutating func add(_ source: (String, Int)) {
+        switch count {
+        case 0: a = source
+        case 1: b = source
+        default: c = source
+        }
+        count = min(count + 1, 3)
+    }
+
+    var list: [(String, Int)] { [a, b, c].compactMap { $0 } }
 }

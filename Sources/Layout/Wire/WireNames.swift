@@ -30,17 +30,34 @@ public enum WireCode {
 typealias Bytes = UnsafeBufferPointer<UInt8>
 
 enum Names {
-    private static let attributeTable: [([UInt8], AttributeSet)] = {
-        var table: [([UInt8], AttributeSet)] = Attribute.allCases.map { (Array($0.name.utf8), AttributeSet($0)) }
-        table += AttributeSet.composites.map { (Array($0.key.utf8), $0.value) }
-        table.append((Array("baseline".utf8), AttributeSet(.lastBaseline)))
-        return table
+    /// All attribute and composite names in one byte blob, with trivial (start, length,
+    /// bits) entries: scanning it retains nothing, unlike an array of arrays.
+    private static let attributeBlob: [UInt8] = attributeEntries.flatMap { Array($0.0.utf8) }
+    private static let attributeIndex: [(start: Int, length: Int, bits: UInt32)] = {
+        var start = 0
+        return attributeEntries.map { entry in
+            defer { start += entry.0.utf8.count }
+            return (start, entry.0.utf8.count, entry.1.rawValue)
+        }
     }()
+    private static var attributeEntries: [(String, AttributeSet)] {
+        Attribute.allCases.map { ($0.name, AttributeSet($0)) }
+            + AttributeSet.composites.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+            + [("baseline", AttributeSet(.lastBaseline))]
+    }
 
     /// An attribute or composite by name (`AttributeSet(name:)` on bytes).
     static func attribute(_ name: Bytes) -> AttributeSet? {
-        for (bytes, set) in attributeTable where bytes.count == name.count && equal(bytes, name) { return set }
-        return nil
+        attributeBlob.withUnsafeBufferPointer { blob in
+            attributeIndex.withUnsafeBufferPointer { index in
+                for entry in index where entry.length == name.count {
+                    var k = 0
+                    while k < entry.length, blob[entry.start + k] == name[k] { k += 1 }
+                    if k == entry.length { return AttributeSet(rawValue: entry.bits) }
+                }
+                return nil
+            }
+        }
     }
 
     static func guide(_ name: Bytes) -> GuideName? {

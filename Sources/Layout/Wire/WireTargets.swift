@@ -13,19 +13,24 @@ enum ItemPath {
     /// Reads `text` as an item path. `superview` is allowed only when `allowSuperview`;
     /// attributes after the item only when `allowAttributes`.
     static func parse(_ text: Bytes, allowSuperview: Bool, allowAttributes: Bool) -> PathResult {
-        var problems: [(code: String, message: String)] = []
-        var components: [Bytes] = []
-        var start = 0
-        for k in 0...text.count where k == text.count || text[k] == UInt8(ascii: ".") {
-            components.append(Bytes(rebasing: text[start..<k]))
-            start = k + 1
-        }
         let shape = allowAttributes
             ? "an item like 'card', 'superview', 'card.top' or 'card.safeAreaLayoutGuide.top'"
             : "a view or guide like 'card' or 'card.safeAreaLayoutGuide'"
-        guard let head = components.first, components.allSatisfy({ !$0.isEmpty }) else {
+        // Components are walked in place (no array): this runs for every `to` and `view`.
+        var cursor = 0
+        func nextComponent() -> Bytes? {
+            guard cursor <= text.count else { return nil }
+            var end = cursor
+            while end < text.count, text[end] != UInt8(ascii: ".") { end += 1 }
+            defer { cursor = end + 1 }
+            return Bytes(rebasing: text[cursor..<end])
+        }
+        var empty = text.isEmpty || text[text.count - 1] == UInt8(ascii: ".")
+        for k in 1..<max(text.count, 1) where text[k] == UInt8(ascii: ".") && text[k - 1] == UInt8(ascii: ".") { empty = true }
+        guard !empty, let head = nextComponent(), !head.isEmpty else {
             return .failure([(WireCode.wrongType, "expected \(shape), found '\(Names.string(text))'")])
         }
+        var problems: [(code: String, message: String)] = []
         var view = ""
         var guide: GuideName?
         var isSuperview = false
@@ -39,7 +44,9 @@ enum ItemPath {
             view = Names.string(head)
         }
         var attributes = AttributeSet()
-        for (k, component) in components.enumerated().dropFirst() {
+        var k = 0
+        while let component = nextComponent() {
+            k += 1
             if k == 1, let g = Names.guide(component) { guide = g; continue }
             guard allowAttributes else {
                 problems.append((WireCode.invalidID, "expected \(shape), found '\(Names.string(text))'; attributes go in 'attributes'"))
