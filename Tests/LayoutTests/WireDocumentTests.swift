@@ -204,6 +204,16 @@ let wireContractExample = """
         #expect(c.label == "😀 \"q\"")
     }
 
+    @Test func byteNameLookupAgreesWithAttributeSetNames() {
+        var names = Attribute.allCases.map(\.name) + Array(AttributeSet.composites.keys) + ["baseline"]
+        names += ["", "x", "Top", "tops", "edge", "centerXWithinMargin", "superview", "safeAreaLayoutGuide", "lastBaselinee"]
+        for name in names {
+            let viaBytes = Array(name.utf8).withUnsafeBufferPointer { Names.attribute($0) }
+            #expect(viaBytes == AttributeSet(name: name), "\(name)")
+        }
+        #expect(AttributeSet.reservedWords.allSatisfy { w in Array(w.utf8).withUnsafeBufferPointer { Names.isReserved($0) } })
+    }
+
     @Test func bufferEntryPointsAgree() throws {
         let bytes = Array(wireContractExample.utf8)
         let fromBuffer = bytes.withUnsafeBytes { decodeLayoutDocument($0) }

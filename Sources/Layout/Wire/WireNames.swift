@@ -46,16 +46,40 @@ enum Names {
             + [("baseline", AttributeSet(.lastBaseline))]
     }
 
+    /// Open-addressing hash of the names on (length, first byte, last byte): a lookup
+    /// usually compares one candidate. Slots hold entry index + 1; 0 is empty.
+    private static let attributeSlots: [Int] = {
+        var slots = [Int](repeating: 0, count: 128)
+        for (k, entry) in attributeIndex.enumerated() {
+            var h = hash(entry.length, attributeBlob[entry.start], attributeBlob[entry.start + entry.length - 1])
+            while slots[h] != 0 { h = (h + 1) & 127 }
+            slots[h] = k + 1
+        }
+        return slots
+    }()
+
+    @inline(__always) private static func hash(_ length: Int, _ first: UInt8, _ last: UInt8) -> Int {
+        (length &* 31 &+ Int(first) &* 7 &+ Int(last)) & 127
+    }
+
     /// An attribute or composite by name (`AttributeSet(name:)` on bytes).
     static func attribute(_ name: Bytes) -> AttributeSet? {
-        attributeBlob.withUnsafeBufferPointer { blob in
+        guard let first = name.first, let last = name.last else { return nil }
+        return attributeBlob.withUnsafeBufferPointer { blob in
             attributeIndex.withUnsafeBufferPointer { index in
-                for entry in index where entry.length == name.count {
-                    var k = 0
-                    while k < entry.length, blob[entry.start + k] == name[k] { k += 1 }
-                    if k == entry.length { return AttributeSet(rawValue: entry.bits) }
+                attributeSlots.withUnsafeBufferPointer { slots in
+                    var h = hash(name.count, first, last)
+                    while slots[h] != 0 {
+                        let entry = index[slots[h] - 1]
+                        if entry.length == name.count {
+                            var k = 0
+                            while k < entry.length, blob[entry.start + k] == name[k] { k += 1 }
+                            if k == entry.length { return AttributeSet(rawValue: entry.bits) }
+                        }
+                        h = (h + 1) & 127
+                    }
+                    return nil
                 }
-                return nil
             }
         }
     }

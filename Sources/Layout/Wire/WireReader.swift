@@ -22,6 +22,24 @@ struct FieldSlots {
     }
 }
 
+/// Up to six numbers read from one small object (a rect, insets, a size), kept inline
+/// instead of in an array so reading them allocates nothing.
+struct NumberSlots {
+    private var slots: (Double, Double, Double, Double, Double, Double)
+    init(_ fill: Double) { slots = (fill, fill, fill, fill, fill, fill) }
+
+    subscript(_ k: Int) -> Double {
+        get {
+            guard k >= 0, k < 6 else { return 0 }
+            return withUnsafeBytes(of: slots) { $0.load(fromByteOffset: k * 8, as: Double.self) }
+        }
+        set {
+            guard k >= 0, k < 6 else { return }
+            withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: newValue, toByteOffset: k * 8, as: Double.self) }
+        }
+    }
+}
+
 struct WireReader {
     let p: UnsafePointer<UInt8>
     let nodes: [JSONNode]

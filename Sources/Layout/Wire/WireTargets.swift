@@ -167,7 +167,7 @@ extension WireReader {
         }
         // {width, height} or {x, y}: both members required.
         let k = size ? 2 : 4
-        var values = [0.0, 0.0]
+        var values = NumberSlots(0)
         var ok = true
         for j in 0..<2 {
             let name = WireReader.targetFields[k + j]

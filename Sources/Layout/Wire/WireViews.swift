@@ -84,7 +84,7 @@ extension WireReader {
     mutating func rect(_ n: Int, _ pointer: @autoclosure () -> String) -> Rect? {
         guard object(n, pointer(), "a frame object {x, y, width, height}") else { return nil }
         let f = fields(n, WireReader.rectFields, pointer())
-        var values = [0.0, 0, 0, 0]
+        var values = NumberSlots(0)
         var ok = true
         var missing: [String] = []
         for k in 0..<4 {
@@ -105,7 +105,7 @@ extension WireReader {
     mutating func insets(_ n: Int, _ pointer: @autoclosure () -> String, side: Double) -> InsetsSpec? {
         guard object(n, pointer(), "an insets object {top,left,bottom,right} or {top,leading,bottom,trailing}") else { return nil }
         let f = fields(n, WireReader.insetFields, pointer())
-        var values = [side, side, side, side, side, side]
+        var values = NumberSlots(side)
         var ok = true
         for k in 0..<6 {
             guard let v = f[k] else { continue }
