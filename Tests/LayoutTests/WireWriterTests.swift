@@ -107,6 +107,14 @@ private func unlocated(_ v: ViewSpec) -> ViewSpec {
         }
     }
 
+    @Test func locationsAndSources() {
+        #expect(text { w in w.location(RequestLocation(pointer: "/constraints/3", line: 14, column: 5)) }
+                == #"{"pointer":"/constraints/3","line":14,"column":5}"#)
+        #expect(text { w in w.location(RequestLocation(pointer: "/a~1b", line: 1, column: 2, exprColumn: 9)) }
+                == #"{"pointer":"/a~1b","line":1,"column":2,"exprColumn":9}"#)
+        #expect(text { w in w.source(SourceLocation(file: "C.swift", line: 40, column: 9)) } == #"{"file":"C.swift","line":40,"column":9}"#)
+    }
+
     @Test func attributeNames() {
         #expect(AttributeSet.edges.wireName == "edges")
         #expect(AttributeSet.directionalVerticalEdges.wireName == "verticalEdges")

@@ -1,6 +1,26 @@
 // Entry points: bytes in, a LayoutDocument or EditBatch out, or a LayoutProblem listing
 // every error found. Malformed JSON stops at the first syntax error (400, one error);
 // well-formed JSON is decoded completely and every contract error is collected (422).
+//
+// Reading rules where the contract is silent (to be mirrored in openapi.yaml):
+// - locations: `pointer` is the RFC 6901 pointer of the value at fault (of the enclosing
+//   object when a required field is missing); `line`/`column` are 1-based, of the value's
+//   first byte, columns counted in Unicode scalars; `exprColumn` likewise, in the decoded
+//   expression string;
+// - `null` for an optional field means absent; a missing required field is
+//   `missing-field` (`missing-target` for `to`);
+// - a view id breaking `[A-Za-z_][A-Za-z0-9_]*` or being a reserved word is `invalid-id`;
+//   so is a reserved word or `superview` where a view id is expected;
+// - a value outside an enumeration (`direction`, `kind`, `relation`, `op`, a priority
+//   name) is `wrong-type`;
+// - insets mixing left/right with leading/trailing are `mixed-direction`; a side left
+//   out is 0 (`margins`: 8); `hugging`/`compressionResistance`/`baselines` members left
+//   out keep their defaults; `frame`, `{width,height}` and `{x,y}` need every member;
+// - a number that overflows a double (`1e999`) is invalid JSON ("number must be
+//   finite"); nesting deeper than 512 is `too-large` (413); duplicate member names are
+//   invalid JSON; a leading UTF-8 byte order mark is ignored;
+// - explicit constraint ids must be unique across the request (a whole edit batch);
+//   view ids within one `views` array.
 
 enum WireProblem {
     static let contractTitle = "The request breaks the layout contract"

@@ -61,6 +61,22 @@ extension JSONWriter {
         endObject()
     }
 
+    /// `{pointer, line, column, exprColumn?}` (CONTRACT section 2, a diagnostic's `location`).
+    public mutating func location(_ l: RequestLocation) {
+        beginObject()
+        field("pointer", l.pointer); field("line", l.line); field("column", l.column)
+        if let e = l.exprColumn { field("exprColumn", e) }
+        endObject()
+    }
+
+    /// `{file, line, column?}`: the caller's own location, as it was sent.
+    public mutating func source(_ s: SourceLocation) {
+        beginObject()
+        field("file", s.file); field("line", s.line)
+        if let column = s.column { field("column", column) }
+        endObject()
+    }
+
     /// A constraint in object form (CONTRACT section 1).
     public mutating func constraint(_ c: ConstraintSpec) {
         beginObject()
@@ -88,13 +104,7 @@ extension JSONWriter {
         }
         if c.priority != 1000 { field("priority", c.priority) }
         if let label = c.label { field("label", label) }
-        if let s = c.source {
-            key("source")
-            beginObject()
-            field("file", s.file); field("line", s.line)
-            if let column = s.column { field("column", column) }
-            endObject()
-        }
+        if let s = c.source { key("source"); source(s) }
         endObject()
     }
 
