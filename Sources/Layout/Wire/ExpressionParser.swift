@@ -69,12 +69,7 @@ struct ExpressionParser {
 
     /// Records a syntax error at the current token and abandons the parse.
     private mutating func syntax(_ expected: String) -> SyntaxError {
-        let found: String
-        switch token.kind {
-        case .end: found = "end of expression"
-        case .invalid: found = "'\(lexer.text(token))'"
-        default: found = "'\(lexer.text(token))'"
-        }
+        let found = token.kind == .end ? "end of expression" : "'\(lexer.text(token))'"
         if token.kind == .end && !sawToken {
             report(WireCode.expressionSyntax, "empty expression", at: token)
         } else {
@@ -103,10 +98,13 @@ struct ExpressionParser {
         try advance()
         var result = ParsedExpression(first: first, attributes: attributes, relation: relation,
                                       target: .constant(.scalar(0)))
+        // What may still follow, for the message if something else does.
+        var allowed = "'@' or the end of the expression"
         switch token.kind {
         case .number, .minus:
             result.target = .constant(.scalar(try number()))
         case .identifier:
+            allowed = "'*', '/', '+', '-', '@' or the end of the expression"
             let (item, targetAttributes, _) = try path(firstItem: false)
             result.target = .item(item, targetAttributes)
             if token.kind == .star || token.kind == .slash {
@@ -121,12 +119,14 @@ struct ExpressionParser {
                 } else {
                     result.multiplier = divide ? 1 / m : m
                 }
+                allowed = "'+', '-', '@' or the end of the expression"
             }
             if token.kind == .plus || token.kind == .minus {
                 let negate = token.kind == .minus
                 try advance()
                 let c = try number()
                 result.offset = negate ? -c : c
+                allowed = "'@' or the end of the expression"
             }
         default:
             throw syntax("a number or a view after the relation")
@@ -134,10 +134,9 @@ struct ExpressionParser {
         if token.kind == .at {
             try advance()
             result.priority = try priority()
+            allowed = "the end of the expression"
         }
-        guard token.kind == .end else {
-            throw syntax(result.priority == nil ? "'*', '/', '+', '-', '@' or the end of the expression" : "the end of the expression")
-        }
+        guard token.kind == .end else { throw syntax(allowed) }
         return result
     }
 
