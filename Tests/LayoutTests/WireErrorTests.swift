@@ -34,6 +34,7 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
     @Test func unknownField() {
         expectError(#"{"view": "a", "attributes": "top", "to": "b", "colour": [1]}"#, "unknown-field", "/constraints/0/colour", at: "[1]")
         expectError(#"{"view": "a", "attributes": "top", "to": {"view": "b", "attr": "top"}}"#, "unknown-field", "/constraints/0/to/attr", at: "\"top\"}")
+        expectError(#"{"view": "a", "attributes": "edges", "to": {"top": 1, "side": 2}}"#, "unknown-field", "/constraints/0/to/side", at: "2}")
         expectError(#"{"view": "a", "attributes": "top", "to": "b", "source": {"file": "f", "line": 1, "col": 2}}"#,
                     "unknown-field", "/constraints/0/source/col", at: "2}")
     }

@@ -141,7 +141,7 @@ extension WireReader {
         let size = f[2] != nil || f[3] != nil
         let point = f[4] != nil || f[5] != nil
         let insets = (6..<12).contains { f[$0] != nil }
-        let forms = [item, size, point, insets].filter { $0 }.count
+        let forms = (item ? 1 : 0) + (size ? 1 : 0) + (point ? 1 : 0) + (insets ? 1 : 0)
         guard forms == 1 else {
             error(WireCode.wrongType, "expected one target form: {view, attribute}, {width, height}, {x, y}, "
                   + "{top, left, bottom, right} or {top, leading, bottom, trailing}", n, pointer())
@@ -162,7 +162,11 @@ extension WireReader {
             return .item(target, attributes)
         }
         if insets {
-            guard let value = self.insets(n, pointer(), side: 0) else { return nil }
+            // The six inset members sit at 6..<12 here, in insetFields order; reuse the
+            // slots rather than re-reading the object (which would re-report unknown fields).
+            var sides = FieldSlots()
+            for k in 0..<6 { sides[k] = f[6 + k] }
+            guard let value = insetsValue(n, sides, pointer(), side: 0) else { return nil }
             return .constant(.insets(value))
         }
         // {width, height} or {x, y}: both members required.

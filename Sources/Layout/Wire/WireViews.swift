@@ -104,7 +104,11 @@ extension WireReader {
     /// Mixing left/right with leading/trailing is `mixed-direction`.
     mutating func insets(_ n: Int, _ pointer: @autoclosure () -> String, side: Double) -> InsetsSpec? {
         guard object(n, pointer(), "an insets object {top,left,bottom,right} or {top,leading,bottom,trailing}") else { return nil }
-        let f = fields(n, WireReader.insetFields, pointer())
+        return insetsValue(n, fields(n, WireReader.insetFields, pointer()), pointer(), side: side)
+    }
+
+    /// Insets from the member slots `f` of object `n` (in `insetFields` order).
+    mutating func insetsValue(_ n: Int, _ f: FieldSlots, _ pointer: @autoclosure () -> String, side: Double) -> InsetsSpec? {
         var values = NumberSlots(side)
         var ok = true
         for k in 0..<6 {
