@@ -223,3 +223,42 @@ let wireContractExample = """
         #expect(problem.status == 400)
     }
 }
+
+@Suite struct WireScaleTests {
+    /// A minified (one-line) document with thousands of constraints: every location is
+    /// right, including after multi-byte characters earlier on the same line.
+    @Test func minifiedDocumentLocations() throws {
+        var text = #"{"views":[{"id":"root"},{"id":"a","superview":"root"}],"constraints":["#
+        var offsets: [Int] = []
+        var scalarsBefore: [Int] = []
+        for k in 0..<3000 {
+            if k > 0 { text += "," }
+            offsets.append(text.utf8.count)
+            scalarsBefore.append(text.unicodeScalars.count)
+            if k % 2 == 0 {
+                text += #"{"view":"a","attributes":"top","to":"root","offset":\#(k),"label":"é😀\#(k)"}"#
+            } else {
+                text += #""a.left == root.left + \#(k)""#
+            }
+        }
+        text += "]}"
+        let document = try decodeLayoutDocument(Array(text.utf8)).get()
+        #expect(document.constraints.count == 3000)
+        for k in [0, 1, 2, 1001, 2998, 2999] {
+            let location = document.constraints[k].location
+            #expect(location.pointer == "/constraints/\(k)")
+            #expect(location.line == 1)
+            #expect(location.column == scalarsBefore[k] + 1)
+        }
+        #expect(document.constraints[2999].modifier == .offset(2999))
+        #expect(offsets[2999] > scalarsBefore[2999])   // the labels did shift bytes against columns
+
+        // An error far along the line is located in the same way.
+        var broken = Array(text.utf8)
+        broken.replaceSubrange(offsets[2999]..<broken.count - 2, with: Array("7".utf8))
+        guard case .failure(let problem) = decodeLayoutDocument(broken) else { Issue.record("accepted"); return }
+        #expect(problem.status == 422)
+        #expect(problem.errors.first?.code == "wrong-type")
+        #expect(problem.errors.first?.location?.column == scalarsBefore[2999] + 1)
+    }
+}

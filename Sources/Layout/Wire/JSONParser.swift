@@ -59,7 +59,9 @@ struct JSONParser {
     }
 
     private mutating func run() throws(JSONSyntaxError) {
-        nodes.reserveCapacity(max(16, end / 8))
+        // Typical requests hold about one value per 8-10 bytes; cap the guess so a huge
+        // body does not reserve more than it turns out to need.
+        nodes.reserveCapacity(min(max(16, end / 8), 1 << 18))
         // A UTF-8 byte order mark is tolerated (RFC 8259 section 8.1 allows ignoring it).
         if end >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
         skipWhitespace()
