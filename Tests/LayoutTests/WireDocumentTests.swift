@@ -261,4 +261,25 @@ let wireContractExample = """
         #expect(problem.errors.first?.code == "wrong-type")
         #expect(problem.errors.first?.location?.column == scalarsBefore[2999] + 1)
     }
+
+    /// Errors found out of document order on one long line still get exact columns.
+    @Test func outOfOrderErrorsOnOneLine() throws {
+        var text = #"{"constraints":["#
+        var expected: [(String, Int)] = []
+        for k in 0..<200 {
+            if k > 0 { text += "," }
+            // Fields are checked in table order (to before priority), the reverse of this text.
+            text += #"{"label":"ü","priority":"#
+            let priorityColumn = text.unicodeScalars.count + 1
+            text += #"0,"view":"a","attributes":"top","to":"#
+            let toColumn = text.unicodeScalars.count + 1
+            text += "true}"
+            expected += [("/constraints/\(k)/to", toColumn), ("/constraints/\(k)/priority", priorityColumn)]
+        }
+        text += "]}"
+        guard case .failure(let problem) = decodeLayoutDocument(Array(text.utf8)) else { Issue.record("accepted"); return }
+        #expect(problem.errors.count == 400)
+        #expect(problem.errors.map { $0.location?.pointer ?? "" } == expected.map(\.0))
+        #expect(problem.errors.map { $0.location?.column ?? 0 } == expected.map(\.1))
+    }
 }

@@ -52,14 +52,28 @@ struct WireReader {
 
     // MARK: positions and errors
 
+    /// 1-based column (in Unicode scalars) of node `n`: one plus the scalars that start
+    /// between its line's start and it. Counted from the previous answer when that is on
+    /// the same line, forwards or backwards, so that errors reported slightly out of
+    /// document order on a long minified line do not rescan the line each time.
     mutating func column(_ n: Int) -> Int {
         let node = nodes[n]
         let lineStart = Int(node.lineStart), offset = Int(node.offset)
-        var from = lineStart, column = 1
-        if lineStart == cacheLineStart && offset >= cacheOffset { from = cacheOffset; column = cacheColumn }
-        while from < offset {
-            if p[from] & 0xC0 != 0x80 { column += 1 }
-            from += 1
+        var column = 1
+        if lineStart == cacheLineStart && offset < cacheOffset && cacheOffset - offset < offset - lineStart {
+            column = cacheColumn
+            var k = offset
+            while k < cacheOffset {
+                if p[k] & 0xC0 != 0x80 { column -= 1 }
+                k += 1
+            }
+        } else {
+            var from = lineStart
+            if lineStart == cacheLineStart && offset >= cacheOffset { from = cacheOffset; column = cacheColumn }
+            while from < offset {
+                if p[from] & 0xC0 != 0x80 { column += 1 }
+                from += 1
+            }
         }
         cacheLineStart = lineStart; cacheOffset = offset; cacheColumn = column
         return column
