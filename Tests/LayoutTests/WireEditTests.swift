@@ -42,6 +42,13 @@ import Testing
         #expect(batch.ops[7].location == RequestLocation(pointer: "/ops/7", line: 9, column: 3))
     }
 
+    @Test func bufferEntryPointAgrees() throws {
+        let bytes = Array(#"{"ops": [{"op": "setFrame", "view": "root", "frame": {"x": 1, "y": 2, "width": 3, "height": 4}}]}"#.utf8)
+        let viaBuffer = try bytes.withUnsafeBytes { try decodeEditBatch($0).get() }
+        #expect(viaBuffer == (try decodeEditBatch(bytes).get()))
+        #expect(viaBuffer.ops.first?.kind == .setFrame(view: "root", frame: Rect(x: 1, y: 2, width: 3, height: 4)))
+    }
+
     @Test func minimalBatch() throws {
         let batch = try wireEdits(#"{"ops": []}"#).get()
         #expect(batch == EditBatch())
