@@ -8,7 +8,7 @@
 /// restricted symbols (basic or not). Values are evaluated on demand, once per change.
 /// Definitions never form a cycle: a variable is defined only from symbols that do not
 /// (transitively) refer back to it.
-struct Definitions {
+final class Definitions {
     var rows: [Row?] = []                 // by symbol; set for defined externals
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
     var referencedBy: [[Symbol]] = []
@@ -16,7 +16,7 @@ struct Definitions {
     var cacheEpoch: [UInt32] = []
     var epoch: UInt32 = 1
 
-    mutating func addSymbol() {
+    func addSymbol() {
         rows.append(nil)
         referencedBy.append([])
         cache.append(0)
@@ -26,7 +26,7 @@ struct Definitions {
     @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows[Int(x)] != nil }
 
     /// Values may have changed: forget every cached value.
-    @inline(__always) mutating func invalidate() {
+    @inline(__always) func invalidate() {
         epoch &+= 1
         if epoch == 0 {
             for i in cacheEpoch.indices { cacheEpoch[i] = 0 }
@@ -34,19 +34,19 @@ struct Definitions {
         }
     }
 
-    mutating func define(_ x: Symbol, _ row: Row) {
+    func define(_ x: Symbol, _ row: Row) {
         rows[Int(x)] = row
         for s in row.symbols { referencedBy[Int(s)].append(x) }
     }
 
-    mutating func undefine(_ x: Symbol) -> Row? {
+    func undefine(_ x: Symbol) -> Row? {
         let row = rows[Int(x)]
         rows[Int(x)] = nil
         return row
     }
 
     /// The externals whose definitions mention `symbol` now; compacts the list on the way.
-    mutating func definitions(mentioning symbol: Symbol) -> [Symbol] {
+    func definitions(mentioning symbol: Symbol) -> [Symbol] {
         var list = referencedBy[Int(symbol)]
         var kept = 0
         var seen = Set<Symbol>()
@@ -61,7 +61,7 @@ struct Definitions {
     }
 
     /// Adds `c·symbol` to the definition of `x`, keeping the reference index current.
-    mutating func addCell(_ x: Symbol, _ symbol: Symbol, _ c: Double) {
+    func addCell(_ x: Symbol, _ symbol: Symbol, _ c: Double) {
         if rows[Int(x)]!.add(symbol, c) { referencedBy[Int(symbol)].append(x) }
     }
 }

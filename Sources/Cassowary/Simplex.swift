@@ -6,13 +6,10 @@ extension Solver {
     /// Replaces the nonbasic `symbol` by `row` in every row holding it and in the objectives.
     func substitute(_ symbol: Symbol, _ row: Row) {
         for slot in tableau.slots(containing: symbol) {
-            let s = Int(slot)
-            let c = tableau.rows[s].remove(symbol)
-            if c == 0 { continue }
-            tableau.addScaled(slot: slot, row, c)
+            guard let constant = tableau.substitute(slot: slot, removing: symbol, row) else { continue }
             statistics.cellsMerged += row.symbols.count
-            let basic = tableau.basicOf[s]
-            if tableau.isRestricted(basic) && tableau.rows[s].constant < 0 { infeasible.append(basic) }
+            let basic = tableau.basicOf[Int(slot)]
+            if constant < 0 && tableau.isRestricted(basic) { infeasible.append(basic) }
         }
         goal.substitute(symbol, row)
         if artificial != nil {
