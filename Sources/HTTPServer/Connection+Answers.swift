@@ -37,6 +37,7 @@ extension Connection {
         currentSequence = nil
         inMessage = false
         stopParsing = true
+        lingerNeeded = true
     }
 
     /// Past the connection cap: 503 at once, read nothing, close.

@@ -44,6 +44,9 @@ extension Connection {
             // We paused after a request that ends the connection; the bytes
             // after it are not read.
             stopParsing = true
+            if let stop = llhttp_get_error_pos(parser), stop < UnsafePointer(bytes + count) {
+                lingerNeeded = true
+            }
         default:
             // A limit failure has already chosen its answer (stopParsing set);
             // anything else is a malformed request.

@@ -49,6 +49,11 @@ final class Connection: @unchecked Sendable {
     var stopParsing = false
     /// uv_read_start is in effect.
     var reading = false
+    /// Request bytes may be left unread when we close (an error answer, or
+    /// bytes after a closing request): then closing must linger, because
+    /// closing with unread data sends a reset that can destroy our last
+    /// answer before the client reads it. A clean close does not wait.
+    var lingerNeeded = false
 
     // Answering
     var slots = ResponseSlots()
@@ -127,8 +132,9 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Closing
 
-    /// Answers are done: shut down our side after the queued writes and
-    /// linger, reading and discarding, until the client closes.
+    /// Answers are done: shut down our side after the queued writes, then
+    /// close, or (when `lingerNeeded`) keep reading and discarding until the
+    /// client closes or the linger time is over.
     func beginLingeringClose() {
         guard state == .open else { return }
         state = .lingering
@@ -223,8 +229,10 @@ let connectionRead: uv_read_cb = { stream, count, buffer in
     conn.onRead(count: count, bytes: buffer?.pointee.base)
 }
 
+/// Runs once every queued write has been flushed and our FIN is sent.
 let connectionShutdownDone: uv_shutdown_cb = { request, status in
     let conn = connection(of: request?.pointee.handle)
     request?.deallocate()
-    if status < 0 { conn?.close() }
+    guard let conn else { return }
+    if status < 0 || !conn.lingerNeeded { conn.close() }
 }

@@ -95,8 +95,10 @@ public final class HTTPServer: Sendable {
         })
         let loops = fds.enumerated().map { EventLoop(index: $0.offset, context: context, listenFD: $0.element) }
         let startup = Guarded((ready: 0, failed: [HTTPServerError]()))
-        lifecycle.update { $0.threadsAlive = 0 }
         for (index, loop) in loops.enumerated() {
+            // Counted before the thread exists, so its end can never be
+            // counted first.
+            lifecycle.update { $0.threadsAlive += 1 }
             do {
                 try spawnThread { [self] in
                     loop.run(wantSignals: wantSignals && index == 0) { error in
@@ -104,8 +106,8 @@ public final class HTTPServer: Sendable {
                     }
                     self.loopThreadEnded()
                 }
-                lifecycle.update { $0.threadsAlive += 1 }
             } catch {
+                lifecycle.update { $0.threadsAlive -= 1 }
                 startup.update { $0.failed.append(error) }
                 // This loop never runs: its socket must still be closed.
                 close(fds[index])
