@@ -98,3 +98,38 @@ struct RobustnessTests {
         }
     }
 }
+
+@Suite("Large bodies")
+struct LargeBodyTests {
+    /// An answer far bigger than the socket buffer goes through the queued
+    /// write path; the connection stays usable afterwards.
+    @Test func largeAnswerArrivesWhole() throws {
+        let big = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let handler: HTTPServer.Handler = { request, responder in
+            responder.send(HTTPResponse(body: request.path == "/big" ? big : Array("small".utf8)))
+        }
+        try withServer(handler: handler) { port, _ in
+            let client = try RawClient(port: port)
+            try client.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\nGET /small HTTP/1.1\r\nHost: x\r\n\r\n")
+            let first = try client.readResponse()
+            #expect(first.body.count == big.count)
+            #expect(first.body == big)
+            #expect(try client.readResponse().text == "small")
+        }
+    }
+
+    @Test func bodyAtTheLimitIsAccepted() throws {
+        let config = testConfig { $0.maxBodyBytes = 256 * 1024 }
+        let handler: HTTPServer.Handler = { request, responder in
+            responder.send(HTTPResponse(text: "\(request.body.count) \(request.body.last ?? 0)"))
+        }
+        try withServer(config, handler: handler) { port, _ in
+            let client = try RawClient(port: port)
+            var body = [UInt8](repeating: 7, count: 256 * 1024)
+            body[body.count - 1] = 9
+            try client.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+            try client.send(body)
+            #expect(try client.readResponse().text == "\(256 * 1024) 9")
+        }
+    }
+}
