@@ -45,6 +45,11 @@ public final class HTTPServer: Sendable {
     /// The bound port once started.
     public var port: Int? { lifecycle.wait(until: { _ in true }, then: { $0.port }) }
 
+    /// Connections open now across all loops (refused ones not counted).
+    public var openConnections: Int {
+        lifecycle.wait(until: { _ in true }, then: { $0.loops.first?.context.limiter.current ?? 0 })
+    }
+
     /// Binds, starts every loop and returns the bound port once all of them
     /// listen (so with port 0 the returned one is the ephemeral port).
     @discardableResult

@@ -46,17 +46,23 @@ func peerAddress(of tcp: UnsafeMutablePointer<uv_tcp_t>) -> String? {
         return withUnsafePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { sin -> String? in
                 guard uv_ip4_name(sin, &name, name.count) == 0 else { return nil }
-                return String(cString: name) + ":" + String(UInt16(bigEndian: sin.pointee.sin_port))
+                return cString(name) + ":" + String(UInt16(bigEndian: sin.pointee.sin_port))
             }
         }
     case AF_INET6:
         return withUnsafePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { sin6 -> String? in
                 guard uv_ip6_name(sin6, &name, name.count) == 0 else { return nil }
-                return "[" + String(cString: name) + "]:" + String(UInt16(bigEndian: sin6.pointee.sin6_port))
+                return "[" + cString(name) + "]:" + String(UInt16(bigEndian: sin6.pointee.sin6_port))
             }
         }
     default:
         return nil
     }
+}
+
+/// The text of a NUL-terminated C character array.
+func cString(_ chars: [CChar]) -> String {
+    let bytes = chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
 }
