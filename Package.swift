@@ -20,7 +20,7 @@ let package = Package(
         .systemLibrary(name: "CLLHTTP", path: "Sources/CLLHTTP", pkgConfig: "libllhttp"),
         .target(name: "Cassowary"),
         .target(name: "Layout", dependencies: ["Cassowary"]),
-        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"]),
+        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"], exclude: ["README.md"]),
         .target(name: "TrellisServer", dependencies: [
             "HTTPServer", "Layout",
             .product(name: "Logging", package: "swift-log"),
