@@ -12,7 +12,9 @@ extension Connection {
         case .closed:
             return
         case .lingering:
-            newDeadline = lingerUntil
+            // Until the last answer is out, a client that stops reading is
+            // what can stall us; after it, the linger time.
+            newDeadline = shutdownDone ? lingerUntil : lastWriteProgress &+ context.idleTimeoutMs
         case .open:
             if inMessage && reading {
                 // Slowloris guard: the whole request within readTimeout of its

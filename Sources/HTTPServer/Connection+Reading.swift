@@ -17,14 +17,30 @@ extension Connection {
 
     /// The client closed its side (EOF) or the socket failed.
     private func endOfInput(error: Int32) {
-        guard error == Int32(UV_EOF.rawValue), state == .open else {
+        guard error == Int32(UV_EOF.rawValue) else {
             close()
             return
         }
+        peerClosed = true
+        switch state {
+        case .closed:
+            return
+        case .lingering:
+            // Closing now would cancel answers still being written.
+            if shutdownDone { close() } else { updateReading() }
+            return
+        case .open:
+            break
+        }
         // A half-closing client may still wait for answers to complete
         // requests: answer them, then close. A half-read request is lost.
-        if inMessage || slots.isEmpty {
+        if inMessage {
             close()
+            return
+        }
+        if slots.isEmpty {
+            // Answers may still be on their way out: close after them.
+            if writesInFlight > 0 { beginLingeringClose() } else { close() }
             return
         }
         stopParsing = true

@@ -54,6 +54,10 @@ final class Connection: @unchecked Sendable {
     /// closing with unread data sends a reset that can destroy our last
     /// answer before the client reads it. A clean close does not wait.
     var lingerNeeded = false
+    /// The client closed its sending side (EOF seen): nothing more to read.
+    var peerClosed = false
+    /// Our shutdown completed: every queued write reached the socket.
+    var shutdownDone = false
 
     // Answering
     var slots = ResponseSlots()
@@ -112,7 +116,7 @@ final class Connection: @unchecked Sendable {
         let want: Bool
         switch state {
         case .closed: return
-        case .lingering: want = true
+        case .lingering: want = !peerClosed
         case .open:
             want = !stopParsing
                 && slots.pendingCount < context.config.maxPipelinedRequests
@@ -146,8 +150,22 @@ final class Connection: @unchecked Sendable {
             close()
             return
         }
-        lingerUntil = now + context.lingerMs
+        // The write-stall clock of the lingering state starts now.
+        lastWriteProgress = now
         updateReading()
+        updateDeadline()
+    }
+
+    /// Every queued write went out and our FIN is sent. Close now unless
+    /// lingering is needed and the client is still sending.
+    func shutdownCompleted(status: Int32) {
+        shutdownDone = true
+        guard state == .lingering else { return }
+        if status < 0 || !lingerNeeded || peerClosed {
+            close()
+            return
+        }
+        lingerUntil = now + context.lingerMs
         updateDeadline()
     }
 
@@ -233,6 +251,5 @@ let connectionRead: uv_read_cb = { stream, count, buffer in
 let connectionShutdownDone: uv_shutdown_cb = { request, status in
     let conn = connection(of: request?.pointee.handle)
     request?.deallocate()
-    guard let conn else { return }
-    if status < 0 || !conn.lingerNeeded { conn.close() }
+    conn?.shutdownCompleted(status: status)
 }

@@ -118,6 +118,21 @@ struct LargeBodyTests {
         }
     }
 
+    /// The answer is still being written when the client half-closes and
+    /// the connection is to close: the close must wait for the whole answer.
+    @Test func largeAnswerBeforeCloseIsNotCutShort() throws {
+        let big = [UInt8](repeating: 0x5A, count: 8 << 20)
+        try withServer(handler: { _, responder in responder.send(HTTPResponse(body: big)) }) { port, _ in
+            let client = try RawClient(port: port)
+            try client.send("GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            client.shutdownWrite()
+            let response = try client.readResponse()
+            #expect(response.body.count == big.count)
+            #expect(response.header("Connection") == "close")
+            #expect(client.waitForClose())
+        }
+    }
+
     @Test func bodyAtTheLimitIsAccepted() throws {
         let config = testConfig { $0.maxBodyBytes = 256 * 1024 }
         let handler: HTTPServer.Handler = { request, responder in
