@@ -140,7 +140,9 @@ extension Connection {
         }
         currentSequence = slots.append(slot)
         if hasLength && declaredLength > 0 {
-            builder.body.reserveCapacity(Int(declaredLength))
+            // Capped: a client declaring a big body and sending nothing must
+            // not make every idle connection hold that much memory.
+            builder.body.reserveCapacity(Int(min(declaredLength, 64 * 1024)))
         }
         // A wanted 100 Continue is written by the flush that follows this
         // read (unless the body is already here, see messageComplete).
