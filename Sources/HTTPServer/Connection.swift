@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CLibUV
 import CLLHTTP
 
@@ -157,16 +162,25 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Every queued write went out and our FIN is sent. Close now unless
-    /// lingering is needed and the client is still sending.
+    /// the client may still be sending (an error cut its request short, or
+    /// bytes we will not read are waiting): then linger.
     func shutdownCompleted(status: Int32) {
         shutdownDone = true
         guard state == .lingering else { return }
-        if status < 0 || !lingerNeeded || peerClosed {
+        if status < 0 || peerClosed || !(lingerNeeded || hasUnreadInput()) {
             close()
             return
         }
         lingerUntil = now + context.lingerMs
         updateDeadline()
+    }
+
+    /// Bytes from the client are waiting in the socket (a peek, not a read).
+    private func hasUnreadInput() -> Bool {
+        var descriptor = uv_os_fd_t()
+        guard uv_fileno(tcp.asHandle, &descriptor) == 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
     }
 
     /// Closes at once. Pending writes are cancelled by libuv (their callbacks

@@ -106,6 +106,20 @@ struct BasicExchangeTests {
         }
     }
 
+    @Test func handlerCanCloseTheConnection() throws {
+        let handler: HTTPServer.Handler = { _, responder in
+            responder.send(HTTPResponse(headers: [("Connection", "close")], text: "last"))
+        }
+        try withServer(handler: handler) { port, _ in
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try client.readResponse()
+            #expect(response.text == "last")
+            #expect(response.header("Connection") == "close")
+            #expect(client.waitForClose())
+        }
+    }
+
     @Test func aSecondSendIsIgnored() throws {
         let handler: HTTPServer.Handler = { request, responder in
             responder.send(HTTPResponse(text: "first " + request.path))

@@ -25,7 +25,10 @@ final class RawClient {
         }
     }
 
-    private let fd: Int32
+    /// -1 once closed: closing twice could close a descriptor that the
+    /// server (same process) has since been given, and libuv aborts when a
+    /// watched descriptor vanishes.
+    private var fd: Int32
     private var pending: [UInt8] = []
     private var closed = false
 
@@ -45,11 +48,14 @@ final class RawClient {
         guard result == 0 else {
             let code = errno
             Glibc.close(fd)
+            fd = -1  // deinit runs for this failed init too
             throw Failure(description: "connect failed: errno \(code)")
         }
     }
 
-    deinit { Glibc.close(fd) }
+    deinit {
+        if fd >= 0 { Glibc.close(fd) }
+    }
 
     /// Receive timeout for the following reads.
     func setTimeout(_ seconds: Double) {
