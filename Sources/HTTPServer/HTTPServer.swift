@@ -149,10 +149,7 @@ public final class HTTPServer: Sendable {
             case .starting:
                 state.shutdownRequested = true
                 return []
-            case .idle:
-                state.phase = .stopped
-                return []
-            case .stopping, .stopped:
+            case .idle, .stopping, .stopped:
                 return []
             }
         }
