@@ -10,7 +10,8 @@ import CLLHTTP
 /// owes, and its timer.
 ///
 /// Thread confinement: every mutable property is read and written only on
-/// the thread of `loop`. Other threads reach a connection only through
+/// the thread of `loop` (which is also why their dynamic exclusivity checks,
+/// a measurable cost per request, are switched off: no access overlaps). Other threads reach a connection only through
 /// `HTTPResponder`, which posts to the loop's inbox; that is why this class
 /// can be marked @unchecked Sendable.
 final class Connection: @unchecked Sendable {
@@ -30,55 +31,55 @@ final class Connection: @unchecked Sendable {
     let timer: UnsafeMutablePointer<uv_timer_t> = allocateZeroed(uv_timer_t.self)
     let parser: UnsafeMutablePointer<llhttp_t> = allocateZeroed(llhttp_t.self)
 
-    var state = State.open
+    @exclusivity(unchecked) var state = State.open
     /// Handles initialised and not yet reported closed by libuv.
-    var openHandles = 0
+    @exclusivity(unchecked) var openHandles = 0
     /// Counted against `maxConnections` (rejected connections are not).
-    var admitted = false
+    @exclusivity(unchecked) var admitted = false
     /// Read once, when the first request needs it.
-    var remoteAddress: String?
-    var remoteAddressLoaded = false
+    @exclusivity(unchecked) var remoteAddress: String?
+    @exclusivity(unchecked) var remoteAddressLoaded = false
 
     // Reading
-    var builder = RequestBuilder()
+    @exclusivity(unchecked) var builder = RequestBuilder()
     /// Slot of the request being read whose headers are complete.
-    var currentSequence: Int?
+    @exclusivity(unchecked) var currentSequence: Int?
     /// A request has started (first byte parsed) and is not complete.
-    var inMessage = false
+    @exclusivity(unchecked) var inMessage = false
     /// Loop time of that request's first byte (the read deadline counts from it).
-    var messageStart: UInt64 = 0
+    @exclusivity(unchecked) var messageStart: UInt64 = 0
     /// Inside llhttp_execute: answers given now are written after it returns,
     /// so all answers to one read go out in one write.
-    var inParse = false
+    @exclusivity(unchecked) var inParse = false
     /// No further request will be parsed (a close is coming).
-    var stopParsing = false
+    @exclusivity(unchecked) var stopParsing = false
     /// uv_read_start is in effect.
-    var reading = false
+    @exclusivity(unchecked) var reading = false
     /// Request bytes may be left unread when we close (an error answer, or
     /// bytes after a closing request): then closing must linger, because
     /// closing with unread data sends a reset that can destroy our last
     /// answer before the client reads it. A clean close does not wait.
-    var lingerNeeded = false
+    @exclusivity(unchecked) var lingerNeeded = false
     /// The client closed its sending side (EOF seen): nothing more to read.
-    var peerClosed = false
+    @exclusivity(unchecked) var peerClosed = false
     /// Our shutdown completed: every queued write reached the socket.
-    var shutdownDone = false
+    @exclusivity(unchecked) var shutdownDone = false
 
     // Answering
-    var slots = ResponseSlots()
-    var out = OutputBuffer()
-    var writesInFlight = 0
+    @exclusivity(unchecked) var slots = ResponseSlots()
+    @exclusivity(unchecked) var out = OutputBuffer()
+    @exclusivity(unchecked) var writesInFlight = 0
     /// Queued by the loop to be flushed after a batch of cross-thread answers.
-    var needsFlush = false
+    @exclusivity(unchecked) var needsFlush = false
 
     // Timing (libuv loop milliseconds)
-    var idleSince: UInt64 = 0
-    var lastWriteProgress: UInt64 = 0
-    var lingerUntil: UInt64 = 0
+    @exclusivity(unchecked) var idleSince: UInt64 = 0
+    @exclusivity(unchecked) var lastWriteProgress: UInt64 = 0
+    @exclusivity(unchecked) var lingerUntil: UInt64 = 0
     /// When the current state times out (.max = never).
-    var deadline: UInt64 = .max
+    @exclusivity(unchecked) var deadline: UInt64 = .max
     /// When the timer is armed to fire, if it is.
-    var timerDue: UInt64?
+    @exclusivity(unchecked) var timerDue: UInt64?
 
     /// Sets up the handles; nil if libuv refuses (the connection is dropped).
     init?(loop: EventLoop) {
@@ -257,8 +258,11 @@ let connectionAlloc: uv_alloc_cb = { handle, _, buffer in
 }
 
 let connectionRead: uv_read_cb = { stream, count, buffer in
-    guard let conn = connection(of: stream) else { return }
-    conn.onRead(count: count, bytes: buffer?.pointee.base)
+    guard let data = stream?.pointee.data else { return }
+    // Guaranteed reference: the loop's dictionary keeps the connection alive.
+    Unmanaged<Connection>.fromOpaque(data)._withUnsafeGuaranteedRef {
+        $0.onRead(count: count, bytes: buffer?.pointee.base)
+    }
 }
 
 /// Runs once every queued write has been flushed and our FIN is sent.

@@ -31,12 +31,12 @@ final class EventLoop: @unchecked Sendable {
 
     private(set) var thread: pthread_t?
     private(set) var connections: [ObjectIdentifier: Connection] = [:]
-    private(set) var draining = false
+    @exclusivity(unchecked) private(set) var draining = false
     private var finished = false
     /// "Date: ...\r\n", refreshed every second.
-    private(set) var dateLine: [UInt8] = HTTPDate.headerLine()
+    @exclusivity(unchecked) private(set) var dateLine: [UInt8] = HTTPDate.headerLine()
     /// Method names by llhttp code, filled on first use (no lock: per loop).
-    private var methodNames = [String?](repeating: nil, count: 256)
+    @exclusivity(unchecked) private var methodNames = [String?](repeating: nil, count: 256)
     /// Reused between inbox drains so steady state does not allocate.
     private var spareBatch: [LoopMessage] = []
     private var toFlush: [Connection] = []

@@ -79,6 +79,27 @@ struct OutputBuffer {
         return append(Array(text.utf8))
     }
 
+    /// Appends "name: value\r\n" with one capacity check.
+    mutating func appendField(_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        let total = name.count + value.count + 4
+        guard var target = reserve(total) else { return false }
+        if let source = name.baseAddress {
+            target.update(from: source, count: name.count)
+            target += name.count
+        }
+        target[0] = UInt8(ascii: ":")
+        target[1] = UInt8(ascii: " ")
+        target += 2
+        if let source = value.baseAddress {
+            target.update(from: source, count: value.count)
+            target += value.count
+        }
+        target[0] = 13
+        target[1] = 10
+        count += total
+        return true
+    }
+
     /// Appends a non-negative integer in decimal without allocating.
     @discardableResult
     mutating func appendDecimal(_ value: Int) -> Bool {

@@ -8,36 +8,40 @@ nonisolated(unsafe) let parserSettings: UnsafeMutablePointer<llhttp_settings_t> 
     let settings = UnsafeMutablePointer<llhttp_settings_t>.allocate(capacity: 1)
     llhttp_settings_init(settings)
     settings.pointee.on_message_begin = { parser in
-        owner(parser)?.messageBegin() ?? -1
+        withOwner(parser) { $0.messageBegin() }
     }
     settings.pointee.on_url = { parser, at, count in
-        owner(parser)?.urlPiece(at, count) ?? -1
+        withOwner(parser) { $0.urlPiece(at, count) }
     }
     settings.pointee.on_header_field = { parser, at, count in
-        owner(parser)?.headerFieldPiece(at, count) ?? -1
+        withOwner(parser) { $0.headerFieldPiece(at, count) }
     }
     settings.pointee.on_header_field_complete = { parser in
-        owner(parser)?.headerFieldComplete() ?? -1
+        withOwner(parser) { $0.headerFieldComplete() }
     }
     settings.pointee.on_header_value = { parser, at, count in
-        owner(parser)?.headerValuePiece(at, count) ?? -1
+        withOwner(parser) { $0.headerValuePiece(at, count) }
     }
     settings.pointee.on_headers_complete = { parser in
-        owner(parser)?.headersComplete() ?? -1
+        withOwner(parser) { $0.headersComplete() }
     }
     settings.pointee.on_body = { parser, at, count in
-        owner(parser)?.bodyPiece(at, count) ?? -1
+        withOwner(parser) { $0.bodyPiece(at, count) }
     }
     settings.pointee.on_message_complete = { parser in
-        owner(parser)?.messageComplete() ?? -1
+        withOwner(parser) { $0.messageComplete() }
     }
     return settings
 }()
 
-/// The connection a parser belongs to (its `data` is the unretained
-/// connection, which outlives the parser it owns).
+/// Runs `body` with the connection a parser belongs to (its `data` is the
+/// unretained connection, which outlives the parser it owns). The guaranteed
+/// reference spares a retain/release pair per callback; the connection is
+/// kept alive by its loop for as long as llhttp runs on its behalf.
 @inline(__always)
-private func owner(_ parser: UnsafeMutablePointer<llhttp_t>?) -> Connection? {
-    guard let data = parser?.pointee.data else { return nil }
-    return Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
+private func withOwner(
+    _ parser: UnsafeMutablePointer<llhttp_t>?, _ body: (Connection) -> Int32
+) -> Int32 {
+    guard let data = parser?.pointee.data else { return -1 }
+    return Unmanaged<Connection>.fromOpaque(data)._withUnsafeGuaranteedRef(body)
 }

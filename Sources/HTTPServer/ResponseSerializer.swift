@@ -21,11 +21,15 @@ enum ResponseSerializer {
         var outcome = Outcome()
         var ok = true
         let status = (100...999).contains(response.status) ? response.status : 500
-        ok = ok && out.append("HTTP/1.1 ")
-        ok = ok && out.appendDecimal(status)
-        ok = ok && out.append(" ")
-        ok = ok && out.append(reasonPhrase(status))
-        ok = ok && out.append("\r\n")
+        if let line = statusLine(status) {
+            ok = out.append(line)
+        } else {
+            ok = ok && out.append("HTTP/1.1 ")
+            ok = ok && out.appendDecimal(status)
+            ok = ok && out.append(" ")
+            ok = ok && out.append(reasonPhrase(status))
+            ok = ok && out.append("\r\n")
+        }
 
         for (name, value) in response.headers {
             switch classify(name) {
@@ -35,13 +39,7 @@ enum ResponseSerializer {
                 if asciiCaseInsensitiveEquals(value, "close") { outcome.handlerWantsClose = true }
                 continue
             case .other:
-                // Header splitting guard: a value (perhaps echoed from input)
-                // with CR or LF would forge headers; such fields are dropped.
-                guard isSafeFieldText(name), isSafeFieldText(value) else { continue }
-                ok = ok && out.append(name)
-                ok = ok && out.append(": ")
-                ok = ok && out.append(value)
-                ok = ok && out.append("\r\n")
+                ok = ok && appendField(name, value, to: &out)
             }
         }
         ok = ok && out.append(date)
@@ -76,9 +74,26 @@ enum ResponseSerializer {
         }
     }
 
+    /// Appends "name: value\r\n". Header splitting guard: a field whose
+    /// name or value (perhaps echoed from input) holds CR, LF or NUL would
+    /// forge headers, so it is dropped. Works on the strings' UTF-8 storage
+    /// directly (no copy for native strings).
     @inline(__always)
-    private static func isSafeFieldText(_ text: String) -> Bool {
-        for byte in text.utf8 where byte == 13 || byte == 10 || byte == 0 { return false }
-        return true
+    private static func appendField(_ name: String, _ value: String, to out: inout OutputBuffer) -> Bool {
+        var name = name
+        var value = value
+        return name.withUTF8 { nameBytes in
+            value.withUTF8 { valueBytes in
+                guard isSafeFieldText(nameBytes), isSafeFieldText(valueBytes) else { return true }
+                return out.appendField(nameBytes, valueBytes)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func isSafeFieldText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var unsafe = false
+        for byte in bytes { unsafe = unsafe || byte == 13 || byte == 10 || byte == 0 }
+        return !unsafe
     }
 }
