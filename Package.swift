@@ -24,7 +24,7 @@ let package = Package(
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         .target(name: "Layout", dependencies: ["Cassowary"]),
-        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"]),
+        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"], exclude: ["README.md"]),
         .target(name: "TrellisServer", dependencies: [
             "HTTPServer", "Layout",
             .product(name: "Logging", package: "swift-log"),
