@@ -79,6 +79,7 @@ public struct ServerConfig: Equatable, Sendable {
 
 public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
     public var problems: [String]
+    public init(problems: [String]) { self.problems = problems }
     public var description: String { "invalid configuration: " + problems.joined(separator: "; ") }
 }
 
