@@ -72,9 +72,8 @@ info:
     - A session id that is not 32 lowercase hexadecimal digits is simply an
       unknown session (404 `unknown-session`).
     - `multiplier` and `dividedBy` together in one constraint are the error
-      `bad-multiplier`; `dividedBy: 0` and `multiplier: 0` are not errors for
-      `multiplier` (a zero multiplier is a valid SnapKit constraint), only a zero
-      divisor is `bad-multiplier`.
+      `bad-multiplier`, and so is `dividedBy: 0` (an infinite multiplier, which
+      UIKit refuses).
     - Beside `expr`, an object may carry every field of the object form.
       `id`, `label` and `source` annotate the constraint; `priority` applies when
       the expression has no `@`. A field that states again what the expression
@@ -320,7 +319,7 @@ paths:
         (`Content-Type: text/plain; version=0.0.4; charset=utf-8`). Families:
         - `trellis_requests_total{route,method,status}` counter; `route` is the
           path template (`/v1/sessions/{id}`), or `unmatched` for unknown paths.
-        - `trellis_request_duration_seconds{route,method}` histogram, from the
+        - `trellis_request_duration_seconds{route}` histogram, from the
           request's arrival at the handler to its answer.
         - `trellis_solve_duration_seconds` histogram, the solver's time per
           solving request.

@@ -97,7 +97,9 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                 let id = store.makeID()
                 let (answer, session) = service.createSession(id: id, document: request.body, space: space)
                 guard let session else { return done(reply(answer, request)) }
-                store.insert(session, id: id)
+                guard store.insert(session, id: id) else {
+                    return done(problem(.internalError("session id \(id) was taken twice"), request))
+                }
                 var response = reply(answer, request)
                 response.status = 201
                 response.headers.append(HeaderField("Location", "/v1/sessions/" + id))
