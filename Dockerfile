@@ -1,7 +1,8 @@
 # Trellis in a container: build with the Swift toolchain, run on a slim Debian.
 #   docker build -t trellis .
 #   docker run --rm -p 8080:8080 trellis
-# Every TRELLIS_* variable of `trellis serve --help` applies (docker run -e ...).
+# Every TRELLIS_* variable of `trellis serve --help` applies (docker run -e ...); the port is
+# TRELLIS_PORT (default 8080) for both serve and the health check.
 
 ARG SWIFT_IMAGE=swift:6.1-bookworm
 FROM ${SWIFT_IMAGE} AS build
@@ -27,5 +28,5 @@ ENV LD_LIBRARY_PATH=/usr/lib/trellis
 USER trellis
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-  CMD ["trellis", "healthcheck", "--port", "8080"]
-CMD ["trellis", "serve", "--host", "0.0.0.0", "--port", "8080"]
+  CMD ["trellis", "healthcheck"]
+CMD ["trellis", "serve", "--host", "0.0.0.0"]
