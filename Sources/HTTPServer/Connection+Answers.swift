@@ -23,7 +23,7 @@ extension Connection {
     /// The server answers the request being read with an error and will read
     /// no further: `status` with a problem+json body, then close.
     func fail(status: Int, title: String) {
-        let response = HTTPResponse.problem(status: status, title: title)
+        let response = context.config.errorResponse?(status, title) ?? HTTPResponse.problem(status: status, title: title)
         if let sequence = currentSequence, slots.contains(sequence) {
             slots[sequence].response = response
             slots[sequence].keepAlive = false

@@ -31,6 +31,12 @@ public struct HTTPServerConfig: Sendable {
     public var maxPipelinedRequests: Int = 128
     /// listen(2) backlog of each listening socket.
     public var backlog: Int = 1024
+    /// The server's own error answers (400 malformed, 408 read timeout, 413
+    /// body too large, 431 head too large, 503 over capacity): given the
+    /// status and a short reason, the answer to send before closing. nil
+    /// means `HTTPResponse.problem(status:title:)`. Called on a loop thread;
+    /// it must not block. The server still closes the connection after it.
+    public var errorResponse: (@Sendable (_ status: Int, _ reason: String) -> HTTPResponse)?
 
     public init() {}
 

@@ -60,6 +60,32 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         }
     }
 
+    /// The answer the HTTP layer sends by itself, before any request reaches `handle`:
+    /// malformed HTTP (400), a request not complete in time (408), a body over
+    /// `maxBodyBytes` (413), a head over `maxHeaderBytes` (431), too many connections
+    /// (503). The same problem+json shape as every other error, with an `X-Request-Id`;
+    /// counted in the metrics under route `unmatched`. The connection is closed after it.
+    public func protocolError(status: Int, reason: String) -> TrellisResponse {
+        let (code, message): (String, String)
+        switch status {
+        case 400: (code, message) = ("bad-request", "the request is not valid HTTP/1.1")
+        case 408: (code, message) = ("request-timeout", "the request did not arrive completely in time")
+        case 413: (code, message) = ("too-large", "the body is over \(config.maxBodyBytes) bytes")
+        case 431: (code, message) = ("too-large", "the request line and headers are over \(config.maxHeaderBytes) bytes")
+        case 503: (code, message) = ("too-many-connections", "the server has \(config.maxConnections) connections open; try again later")
+        default: (code, message) = (status >= 500 ? "internal-error" : "bad-request", reason)
+        }
+        var response = TrellisResponse.problem(Problem(status: status, code: code, message: message))
+        let requestID = requestIDs.next()
+        response.headers.append(HeaderField("X-Request-Id", requestID))
+        metrics.recordRequest(route: .unmatched, method: "OTHER", status: status, nanos: 0)
+        logger.info("request", metadata: [
+            "request_id": .string(requestID), "route": .string(Route.unmatched.template),
+            "status": .stringConvertible(status), "error": .string(code),
+        ])
+        return response
+    }
+
     // MARK: - Endpoints
 
     private func dispatch(_ endpoint: Endpoint, sessionID: String?, _ request: TrellisRequest,

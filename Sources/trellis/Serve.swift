@@ -1,7 +1,5 @@
 import ArgumentParser
-import Dispatch
 import Logging
-import Synchronization
 import TrellisServer
 #if canImport(Glibc)
 import Glibc
@@ -73,29 +71,29 @@ struct Serve: ParsableCommand {
         let logger = Logger(label: "trellis")
         let app = TrellisApp(config: config, service: makeLayoutService(config: config), logger: logger)
 
-        let server: any RunningHTTPServer
+        let server = TrellisHTTPServer(config: config, app: app)
+        server.installSignalHandlers()
+        let port: Int
         do {
-            server = try startHTTPServer(config: config, handler: app.handle)
+            port = try server.start()
         } catch {
             logger.critical("cannot start the HTTP server", metadata: ["error": "\(error)"])
             printError("trellis serve: \(error)")
             app.shutdown()
             throw ExitCode(1)
         }
-        print("trellis listening on http://\(displayHost(config.host)):\(server.port)")
+        print("trellis listening on http://\(displayHost(config.host)):\(port)")
         fflush(nil)
         logger.notice("listening", metadata: [
-            "host": .string(config.host), "port": .stringConvertible(server.port),
+            "host": .string(config.host), "port": .stringConvertible(port),
             "workers": .stringConvertible(config.workers), "solver_threads": .stringConvertible(config.solverThreads),
         ])
 
-        let signals = StopSignals { signal in
-            logger.notice("stopping", metadata: ["signal": .stringConvertible(signal)])
-            server.shutdown()
-        }
+        // SIGINT/SIGTERM: the server stops accepting, answers what it has read, and
+        // wait() returns; then queued big solves finish and the process exits 0.
         server.wait()
+        logger.notice("stopping")
         app.shutdown()
-        signals.cancel()
         logger.notice("stopped")
     }
 }
@@ -110,27 +108,4 @@ private func displayHost(_ host: String) -> String { host.contains(":") ? "[\(ho
 func printError(_ message: String) {
     let line = message + "\n"
     line.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
-}
-
-/// SIGINT and SIGTERM call `stop` once (on a Dispatch queue) instead of killing the process.
-final class StopSignals {
-    private let sources: [any DispatchSourceSignal]
-
-    init(stop: @escaping @Sendable (Int32) -> Void) {
-        let once = Once()
-        sources = [SIGINT, SIGTERM].map { sig in
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { if once.first() { stop(sig) } }
-            source.resume()
-            return source
-        }
-    }
-
-    func cancel() { sources.forEach { $0.cancel() } }
-}
-
-final class Once: Sendable {
-    private let done = Atomic<Bool>(false)
-    func first() -> Bool { !done.exchange(true, ordering: .acquiringAndReleasing) }
 }

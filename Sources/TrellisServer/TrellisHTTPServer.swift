@@ -1,0 +1,106 @@
+import HTTPServer
+
+/// The service on the network: an `HTTPServer` (libuv + llhttp) configured from a
+/// `ServerConfig` whose requests go to a `TrellisApp` (or any handler of the same shape).
+///
+/// ```swift
+/// let server = TrellisHTTPServer(config: config, app: app)
+/// server.installSignalHandlers()     // SIGINT/SIGTERM: graceful shutdown
+/// let port = try server.start()
+/// server.wait()
+/// ```
+///
+/// Requests and answers are converted field by field; bodies are handed over, not
+/// copied (arrays share their storage).
+public final class TrellisHTTPServer: Sendable {
+    public typealias Handler = @Sendable (TrellisRequest, @escaping @Sendable (TrellisResponse) -> Void) -> Void
+    /// The HTTP layer's own error answers (see `TrellisApp.protocolError`).
+    public typealias ErrorAnswer = @Sendable (_ status: Int, _ reason: String) -> TrellisResponse
+
+    public let config: ServerConfig
+    private let server: HTTPServer
+
+    /// - Parameters:
+    ///   - shutdownTimeoutSeconds: how long a graceful shutdown waits for requests in
+    ///     flight before it closes the remaining connections.
+    public init(config: ServerConfig, shutdownTimeoutSeconds: Double = 30,
+                errorAnswer: ErrorAnswer? = nil, handler: @escaping Handler) {
+        self.config = config
+        var http = HTTPServerConfig(host: config.host, port: config.port, workers: config.workers)
+        http.maxBodyBytes = config.maxBodyBytes
+        http.maxHeaderBytes = config.maxHeaderBytes
+        http.maxConnections = config.maxConnections
+        http.readTimeout = config.readTimeoutSeconds
+        http.idleTimeout = config.idleTimeoutSeconds
+        http.shutdownTimeout = shutdownTimeoutSeconds
+        if let errorAnswer {
+            http.errorResponse = { status, reason in TrellisHTTPServer.httpResponse(errorAnswer(status, reason)) }
+        }
+        server = HTTPServer(config: http) { request, responder in
+            handler(TrellisHTTPServer.trellisRequest(request)) { response in
+                responder.send(TrellisHTTPServer.httpResponse(response))
+            }
+        }
+    }
+
+    /// Serves `app`: its `handle` for requests, its `protocolError` for the HTTP
+    /// layer's own error answers.
+    public convenience init<Service: LayoutService>(config: ServerConfig, app: TrellisApp<Service>,
+                                                    shutdownTimeoutSeconds: Double = 30) {
+        self.init(config: config, shutdownTimeoutSeconds: shutdownTimeoutSeconds,
+                  errorAnswer: { app.protocolError(status: $0, reason: $1) },
+                  handler: { app.handle($0, respond: $1) })
+    }
+
+    /// Binds and starts every event loop; returns the bound port (the ephemeral one
+    /// when the config says port 0).
+    @discardableResult
+    public func start() throws -> Int {
+        do {
+            return try server.start()
+        } catch {
+            throw TrellisHTTPServerError(message: "\(error)")
+        }
+    }
+
+    /// The bound port once started.
+    public var port: Int? { server.port }
+
+    /// Connections open now.
+    public var openConnections: Int { server.openConnections }
+
+    /// Graceful shutdown, from any thread: stop accepting, answer every request already
+    /// read (the last answer on each connection says `Connection: close`), then stop.
+    /// Returns at once; `wait()` blocks until it is done.
+    public func shutdown() { server.shutdown() }
+
+    /// Blocks until the server has stopped (at once if it never started).
+    public func wait() { server.wait() }
+
+    /// SIGINT and SIGTERM start a graceful shutdown instead of killing the process.
+    public func installSignalHandlers() { server.installSignalHandlers() }
+
+    // MARK: - Conversions
+
+    @inline(__always)
+    static func trellisRequest(_ request: HTTPRequest) -> TrellisRequest {
+        var headers: [HeaderField] = []
+        headers.reserveCapacity(request.headers.count)
+        for field in request.headers { headers.append(HeaderField(field.name, field.value)) }
+        return TrellisRequest(method: request.method, path: request.path, query: request.query ?? "",
+                              headers: headers, body: request.body)
+    }
+
+    @inline(__always)
+    static func httpResponse(_ response: TrellisResponse) -> HTTPResponse {
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(response.headers.count)
+        for field in response.headers { headers.append((field.name, field.value)) }
+        return HTTPResponse(status: response.status, headers: headers, body: response.body)
+    }
+}
+
+public struct TrellisHTTPServerError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}
