@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small blocking HTTP/1.1 client over one TCP connection, for the end-to-end tests.
+/// Every read and write has a timeout, so a server that never answers fails the test
+/// instead of hanging it. It speaks raw bytes: requests are written as given (several
+/// at once for pipelining), answers are read one at a time (Content-Length framing).
+final class WireClient {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    struct Response {
+        var status: Int
+        var version: String
+        var headers: [(name: String, value: String)]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+        func headers(_ name: String) -> [String] {
+            headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+        }
+    }
+
+    /// -1 once closed: a descriptor is closed exactly once (the server lives in the same
+    /// process and may have been given the number since).
+    private var fd: Int32
+    private var pending: [UInt8] = []
+    private var sawEOF = false
+
+    init(port: Int, timeout: Double = 10) throws {
+        #if canImport(Darwin)
+        fd = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        setTimeout(timeout)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard rc == 0 else {
+            let code = errno
+            close()
+            throw Failure(description: "connect to port \(port): errno \(code)")
+        }
+    }
+
+    deinit { close() }
+
+    func close() {
+        if fd >= 0 {
+            #if canImport(Glibc)
+            _ = Glibc.close(fd)
+            #else
+            _ = Darwin.close(fd)
+            #endif
+            fd = -1
+        }
+    }
+
+    func setTimeout(_ seconds: Double) {
+        var tv = timeval(tv_sec: Int(seconds), tv_usec: .init((seconds - Double(Int(seconds))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            #if canImport(Glibc)
+            let flags = Int32(MSG_NOSIGNAL)
+            #else
+            let flags: Int32 = 0
+            #endif
+            let n = bytes[offset...].withUnsafeBytes { sendBytes(fd, $0.baseAddress, $0.count, flags) }
+            guard n > 0 else { throw Failure(description: "send: errno \(errno)") }
+            offset += n
+        }
+    }
+
+    /// A whole request: method, target, headers, and a body with its Content-Length.
+    static func request(_ method: String, _ target: String, headers: [(String, String)] = [],
+                        body: String? = nil, version: String = "HTTP/1.1") -> String {
+        var text = "\(method) \(target) \(version)\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        if let body { text += "Content-Length: \(body.utf8.count)\r\n\r\n" + body } else { text += "\r\n" }
+        return text
+    }
+
+    /// Sends one request and reads its answer.
+    func exchange(_ method: String, _ target: String, headers: [(String, String)] = [], body: String? = nil) throws -> Response {
+        try send(WireClient.request(method, target, headers: headers, body: body))
+        return try readResponse()
+    }
+
+    /// Sends a JSON body.
+    func postJSON(_ target: String, _ body: String, headers: [(String, String)] = []) throws -> Response {
+        try exchange("POST", target, headers: [("Content-Type", "application/json")] + headers, body: body)
+    }
+
+    /// Reads once more; false at EOF (or a reset). Throws on timeout.
+    @discardableResult
+    private func fill() throws -> Bool {
+        guard !sawEOF else { return false }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n > 0 { pending += chunk[..<n]; return true }
+        if n == 0 || errno == ECONNRESET { sawEOF = true; return false }
+        if errno == EAGAIN || errno == EWOULDBLOCK { throw Failure(description: "timed out waiting for the server") }
+        throw Failure(description: "recv: errno \(errno)")
+    }
+
+    /// One answer: status line, headers, and a Content-Length body (none for HEAD/204/304).
+    func readResponse(head: Bool = false) throws -> Response {
+        var end: Int? = nil
+        while end == nil {
+            end = headEnd()
+            if end == nil, try !fill() {
+                throw Failure(description: "connection closed before a whole answer head; had \(String(decoding: pending, as: UTF8.self))")
+            }
+        }
+        let headText = String(decoding: pending[..<end!], as: UTF8.self)
+        pending.removeFirst(end! + 4)
+        var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        let statusLine = lines.removeFirst()
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
+            throw Failure(description: "bad status line '\(statusLine)'")
+        }
+        var headers: [(name: String, value: String)] = []
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { throw Failure(description: "bad header line '\(line)'") }
+            let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+            headers.append((String(line[..<colon]), String(value)))
+        }
+        var response = Response(status: status, version: String(parts[0]), headers: headers, body: [])
+        let noBody = head || status == 204 || status == 304 || (100..<200).contains(status)
+        let length = noBody ? 0 : Int(response.header("Content-Length") ?? "0") ?? 0
+        while pending.count < length {
+            guard try fill() else { throw Failure(description: "connection closed inside a body") }
+        }
+        response.body = Array(pending[..<length])
+        pending.removeFirst(length)
+        return response
+    }
+
+    /// True when the server closes the connection (EOF) with nothing more to read
+    /// before it; false if bytes arrive or the timeout passes first.
+    func closedByServer() -> Bool {
+        while pending.isEmpty {
+            guard let more = try? fill() else { return false }
+            if !more { return pending.isEmpty }
+        }
+        return false
+    }
+
+    private func headEnd() -> Int? {
+        guard pending.count >= 4 else { return nil }
+        for i in 0...(pending.count - 4)
+        where pending[i] == 13 && pending[i + 1] == 10 && pending[i + 2] == 13 && pending[i + 3] == 10 {
+            return i
+        }
+        return nil
+    }
+}
+
+#if canImport(Glibc)
+private let sendBytes = Glibc.send
+#else
+private let sendBytes = Darwin.send
+#endif
