@@ -62,6 +62,16 @@ info:
     for 900 seconds expires. An evicted or expired session answers 404
     `unknown-session`.
 
+    **The HTTP layer's own answers** come before any routing, in the same
+    problem shape (with `X-Request-Id`), and close the connection: malformed
+    HTTP 400 `bad-request`; a request not complete within the read timeout
+    (default 30 s) 408 `request-timeout`; a declared or received body over the
+    limit 413 `too-large` (sent as soon as the length is known, without
+    `100 Continue`); request line and headers over 16 KiB 431 `too-large`; more
+    than 10,000 open connections 503 `too-many-connections`. Keep-alive and
+    pipelining are supported (answers come in request order); an idle
+    keep-alive connection is closed after 60 s.
+
     **Choices where the contract is silent.**
     - A new session has `revision` 1. Every accepted edits request with at least
       one op increases it by exactly one; an accepted request with an empty
@@ -76,19 +86,49 @@ info:
       UIKit refuses).
     - Beside `expr`, an object may carry every field of the object form.
       `id`, `label` and `source` annotate the constraint; `priority` applies when
-      the expression has no `@`. A field that states again what the expression
-      already states is an error: a second constant (`offset`, `inset` or a
-      constant `to` when the expression has a constant) is
-      `conflicting-constants`; `view`, `attributes`, `relation`, `to`,
-      `multiplier`, `dividedBy`, or `priority` beside an expression that states
-      them is `unknown-field`.
+      the expression has no `@`, `multiplier`/`dividedBy` when it has no `*`/`/`.
+      A field that states again what the expression already states is an
+      error: `view`, `attributes`, `relation` and `to` beside `expr` are always
+      `conflicting-fields` (the expression names its item, attributes, relation
+      and target); `multiplier`, `dividedBy` and `priority` are
+      `conflicting-fields` when the expression has its own (`*`, `/`, `@`); a
+      second constant (`offset`, `inset`, or a constant `to`, when the
+      expression has a `+`/`-` constant or a number right-hand side) is
+      `conflicting-constants`.
     - Inside an op that names `view`, a constraint may omit `view` (it is the
       op's view); an expression string always names its item, which must then
       be the op's view (otherwise `wrong-type`).
-    - Inset, margin, safe-area and constant-target objects need all four (or
-      both) of their members; `intrinsicSize`, `hugging`,
+    - `frame` and the constant targets `{width, height}` and `{x, y}` need
+      every member (`missing-field`). Inset objects (`inset`, inset constant
+      targets, `margins`, `safeArea`) may leave sides out: a missing side is 0
+      (for `margins`, 8); mixing `left`/`right` with `leading`/`trailing` in one
+      object is `mixed-direction`, and `safeArea` takes only
+      `{top, left, bottom, right}` (`wrong-type`). `intrinsicSize`, `hugging`,
       `compressionResistance` and `baselines` may give any subset (a missing
       member keeps its default).
+    - **Reading rules.** `null` for an optional field means absent. A missing
+      required field is `missing-field` (a view's `id`, a constraint's `view`
+      or `attributes`, an edits body's `ops`, an op's `op` or the fields its
+      kind needs, a `source`'s `file` and `line`, an item target object's
+      `view`); a missing `to` is `missing-target`. A view id that breaks
+      `[A-Za-z_][A-Za-z0-9_]*` or is a reserved word, `superview` where a view
+      id is expected (a constraint's `view`, the first item of an expression),
+      attributes after a view id where only a view or guide may stand, and an
+      empty constraint or view id are `invalid-id`. A value outside an
+      enumeration (`direction`, `kind`, `relation`, `op`, a priority name) is
+      `wrong-type`; a field another op kind takes (e.g. `frame` on `make`) is
+      `unknown-field`. A `remove` op with both `view` and `ids` is
+      `conflicting-fields`, with neither `missing-field`. A number that
+      overflows a double (`1e999`) and duplicate member names in an object are
+      `invalid-json`; nesting deeper than 512 levels is 413 `too-large`; a
+      leading UTF-8 byte order mark is ignored. Explicit constraint ids must be
+      unique across the request (a document, or a whole edits body), view ids
+      within one `views` array (`duplicate-id`).
+    - **Locations.** `pointer` is the RFC 6901 JSON pointer of the value at
+      fault (of the enclosing object when a required member is missing);
+      `line` and `column` are 1-based, of that value's first byte, columns
+      counted in Unicode scalars; `exprColumn` likewise, within the decoded
+      expression string.
     - `hugging` and `compressionResistance` take priorities like constraints:
       a number in (0, 1000] or a priority name.
     - `stats.constraints` counts the constraints installed in the solver after
@@ -758,9 +798,10 @@ components:
       description: |
         An object with `expr` plus any of the fields of the object form. `id`,
         `label` and `source` annotate the constraint; `priority` applies when
-        the expression has no `@`. A second constant is `conflicting-constants`;
-        any other field that states again what the expression states is
-        `unknown-field`.
+        the expression has no `@`. `view`, `attributes`, `relation` and `to`
+        are `conflicting-fields`, and so are `multiplier`, `dividedBy` and
+        `priority` when the expression has its own; a second constant is
+        `conflicting-constants`.
       allOf:
         - $ref: '#/components/schemas/ConstraintFields'
         - type: object
@@ -901,7 +942,7 @@ components:
           type: array
           items: {$ref: '#/components/schemas/OpConstraint'}
     RemoveOp:
-      description: Remove that view's constraints (those whose first item it is), or the constraints with those ids (an unknown id is `unknown-constraint`).
+      description: Remove that view's constraints (those whose first item it is), or the constraints with those ids (an unknown id is `unknown-constraint`). Both `view` and `ids` is `conflicting-fields`; neither is `missing-field`.
       type: object
       additionalProperties: false
       required: [op]
@@ -1031,9 +1072,15 @@ components:
       description: |
         Every error code (kebab-case). 400: `invalid-json`, `bad-request`.
         404: `unknown-session`, `not-found` (route). 405: `method-not-allowed`.
-        409: `revision-mismatch`. 413: `too-large`. 415:
-        `unsupported-media-type`. 422: every other code here except
-        `internal-error` (500), including `unsatisfiable` under `strict`.
+        408: `request-timeout`. 409: `revision-mismatch`. 413: `too-large`
+        (also 431, request line and headers over the limit). 415:
+        `unsupported-media-type`. 503: `too-many-connections`. 500:
+        `internal-error`. 422: every other code here, including `unsatisfiable`
+        under `strict`. Beyond the contract's list the reader reports
+        `missing-field` (a required field is absent), `invalid-id` (a malformed
+        or reserved id, or `superview` where a view id is expected) and
+        `conflicting-fields` (a field given twice: beside `expr`, or `view` and
+        `ids` in one `remove` op); see the reading rules in the description.
       type: string
       enum:
         - invalid-json
@@ -1044,8 +1091,13 @@ components:
         - revision-mismatch
         - too-large
         - unsupported-media-type
+        - request-timeout
+        - too-many-connections
         - unknown-field
         - wrong-type
+        - missing-field
+        - invalid-id
+        - conflicting-fields
         - unknown-view
         - unknown-attribute
         - unknown-constraint

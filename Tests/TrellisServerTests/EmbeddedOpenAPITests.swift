@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Layout
 @testable import TrellisServer
 
 @Suite struct EmbeddedOpenAPITests {
@@ -21,7 +22,11 @@ import Testing
                      "mixed-direction", "no-superview", "no-common-ancestor", "priority-out-of-range",
                      "bad-multiplier", "expression-syntax", "no-matching-constraint", "unsatisfiable",
                      // the server's own
-                     "not-found", "unknown-session", "method-not-allowed", "unsupported-media-type", "internal-error"]
+                     "not-found", "unknown-session", "method-not-allowed", "unsupported-media-type", "internal-error",
+                     // the HTTP layer's own (TrellisApp.protocolError)
+                     "request-timeout", "too-many-connections",
+                     // the wire reader's beyond the contract's list
+                     WireCode.missingField, WireCode.invalidID, WireCode.conflictingFields]
         for code in codes {
             #expect(OpenAPIDocument.yaml.contains("        - \(code)\n"), "\(code)")
         }
