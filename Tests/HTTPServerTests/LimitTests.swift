@@ -44,6 +44,29 @@ struct LimitTests {
         }
     }
 
+    @Test func errorAnswersCanBeShapedByTheConfig() throws {
+        var config = small
+        config.errorResponse = { status, reason in
+            HTTPResponse(status: status, headers: [("Content-Type", "text/plain"), ("X-Shaped", "yes")],
+                         text: "\(status) \(reason)")
+        }
+        try withServer(config) { port, _ in
+            let client = try RawClient(port: port)
+            try client.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n")
+            let response = try client.readResponse()
+            #expect(response.status == 413)
+            #expect(response.header("X-Shaped") == "yes")
+            #expect(response.text == "413 Content Too Large")
+            #expect(response.header("Connection") == "close")
+            #expect(client.waitForClose())
+            let garbage = try RawClient(port: port)
+            try garbage.send("NOT HTTP\r\n\r\n")
+            let bad = try garbage.readResponse()
+            #expect(bad.status == 400)
+            #expect(bad.text == "400 Bad Request")
+        }
+    }
+
     @Test func chunkedOversizedBodyGets413() throws {
         try withServer(small) { port, _ in
             let client = try RawClient(port: port)
