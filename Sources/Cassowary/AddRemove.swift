@@ -248,7 +248,7 @@ extension Solver {
         for s in [tag.marker, tag.other] where s >= 0 {
             if tableau.isBasic(s) { _ = tableau.removeRow(basic: s) }
             for slot in tableau.slots(containing: s) { tableau.rows[Int(slot)].remove(s) }
-            for x in definitions.definitions(mentioning: s) { definitions.rows[Int(x)]?.remove(s) }
+            for x in definitions.definitions(mentioning: s) { _ = definitions.removeCell(x, s) }
             for l in goal.coefficients.indices { goal.coefficients[l][Int(s)] = 0 }
             owner[Int(s)] = nil
         }
@@ -288,8 +288,9 @@ extension Solver {
     /// Replaces `symbol` by `row` in every definition that mentions it.
     func substituteInDefinitions(_ symbol: Symbol, _ row: Row) {
         for x in definitions.definitions(mentioning: symbol) {
-            guard let c = definitions.rows[Int(x)]?.remove(symbol), c != 0 else { continue }
-            definitions.rows[Int(x)]!.constant += c * row.constant
+            let c = definitions.removeCell(x, symbol)
+            if c == 0 { continue }
+            definitions.addConstant(x, c * row.constant)
             for i in row.symbols.indices { definitions.addCell(x, row.symbols[i], c * row.coefficients[i]) }
         }
     }

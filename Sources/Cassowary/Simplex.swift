@@ -47,10 +47,9 @@ extension Solver {
         for slot in tableau.slots(containing: entering) {
             let basic = tableau.basicOf[Int(slot)]
             guard tableau.isRestricted(basic) else { continue }
-            let row = tableau.rows[Int(slot)]
-            let c = row.coefficient(of: entering)
+            let c = tableau.coefficient(slot: slot, entering)
             guard c < 0 else { continue }
-            let r = -row.constant / c
+            let r = -tableau.constant(slot: slot) / c
             if r < ratio - epsilon || (r <= ratio + epsilon && basic < best) {
                 ratio = min(r, ratio)
                 best = basic

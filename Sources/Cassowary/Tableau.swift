@@ -120,6 +120,24 @@ final class Tableau {
         return target.constant
     }
 
+    // Reads of one row's parts through the buffer's addressors: no copy of the row, so no
+    // reference counting of its arrays in the hot loops.
+    @inline(__always) func coefficient(slot: Int32, _ symbol: Symbol) -> Double {
+        rows.withUnsafeBufferPointer { $0[Int(slot)].coefficient(of: symbol) }
+    }
+
+    @inline(__always) func constant(slot: Int32) -> Double {
+        rows.withUnsafeBufferPointer { $0[Int(slot)].constant }
+    }
+
+    /// Adds `coefficient(symbol)·step` to the constant of the row in `slot`; returns it.
+    @inline(__always) func shiftConstant(slot: Int32, by symbol: Symbol, _ step: Double) -> Double {
+        rows.withUnsafeMutableBufferPointer { rows in
+            rows[Int(slot)].constant += rows[Int(slot)].coefficient(of: symbol) * step
+            return rows[Int(slot)].constant
+        }
+    }
+
     /// The slots whose rows hold `symbol` now; compacts the column list on the way.
     func slots(containing symbol: Symbol) -> [Int32] {
         stampCounter &+= 1
@@ -133,7 +151,7 @@ final class Tableau {
         for i in list.indices {
             let slot = list[i]
             guard basicOf[Int(slot)] >= 0, visitStamp[Int(slot)] != stamp,
-                  rows[Int(slot)].index(of: symbol) != nil else { continue }
+                  coefficient(slot: slot, symbol) != 0 else { continue }
             visitStamp[Int(slot)] = stamp
             list[kept] = slot
             kept += 1
