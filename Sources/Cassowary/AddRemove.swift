@@ -5,8 +5,7 @@ extension Solver {
     /// cannot hold together with the required constraints already installed; the solver is
     /// then exactly as it was.
     public func add(_ constraint: Constraint) throws(SolverError) {
-        let id = ObjectIdentifier(constraint)
-        guard tags[id] == nil else { throw .duplicateConstraint }
+        guard tags[constraint] == nil, !tags.isForeign(constraint) else { throw .duplicateConstraint }
         try validate(constraint)
 
         definitions.invalidate()
@@ -19,7 +18,7 @@ extension Solver {
         var tag = makeTag(for: constraint, into: &row)
         installed += 1
         tag.order = installed
-        tags[id] = tag
+        tags[constraint] = tag
 
         pivotLog = []
         defer { pivotLog = nil }
@@ -218,7 +217,7 @@ extension Solver {
             }
         }
         infeasible.removeAll()
-        tags[ObjectIdentifier(tag.constraint)] = nil
+        tags[tag.constraint] = nil
     }
 
     /// For a row of restricted symbols only: one of the constraint's own new symbols that can
@@ -232,7 +231,7 @@ extension Solver {
     }
 
     public func remove(_ constraint: Constraint) throws(SolverError) {
-        guard let tag = tags.removeValue(forKey: ObjectIdentifier(constraint)) else { throw .unknownConstraint }
+        guard let tag = tags.remove(constraint) else { throw .unknownConstraint }
         definitions.invalidate()
         if tag.level >= 0 {
             for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {

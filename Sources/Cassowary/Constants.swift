@@ -5,8 +5,7 @@ extension Solver {
     /// re-add), then re-optimises with the dual simplex. Throws `.unsatisfiable` when the
     /// new constant makes the required constraints conflict; nothing changes then.
     public func setConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
-        let id = ObjectIdentifier(constraint)
-        guard var tag = tags[id] else { throw .unknownConstraint }
+        guard var tag = tags[constraint] else { throw .unknownConstraint }
         guard constant.isFinite else { throw .nonFiniteNumber }
         let delta = constant - tag.constant
         if delta == 0 { return }
@@ -15,7 +14,7 @@ extension Solver {
         defer { pivotLog = nil }
         let broken = shift(tag, by: delta)
         tag.constant = constant
-        tags[id] = tag
+        tags[constraint] = tag
         guard let failing = broken ?? dualOptimize() else { return }
 
         let failure = Failure(row: tableau.row(of: failing) ?? Row(constant: 0), basic: failing)
@@ -26,7 +25,7 @@ extension Solver {
         _ = shift(tag, by: -delta)
         infeasible.removeAll()
         tag.constant = constant - delta
-        tags[id] = tag
+        tags[constraint] = tag
         throw .unsatisfiable(conflict: conflict)
     }
 

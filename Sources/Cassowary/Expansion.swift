@@ -67,24 +67,32 @@ extension Solver {
         var values: [Double] = []
         swap(&values, &definitions.values)
         defer { swap(&values, &definitions.values) }
-        let kinds = tableau.kinds, slotOf = tableau.slotOf, rows = tableau.rows, constants = definitions.constants
         let p = definitions.program
-        // Restricted symbols read as their basic values; externals as computed so far
-        // (a free one is 0, and every defined one precedes its readers).
-        for k in p.targets.indices {
-            let x = Int(p.targets[k])
-            var v = constants[x]
-            for j in Int(p.starts[k])..<Int(p.starts[k + 1]) {
-                let s = Int(p.symbols[j])
-                if kinds[s] == .external {
-                    v += p.coefficients[j] * values[s]
-                } else {
-                    let slot = Int(slotOf[s])
-                    if slot >= 0 { v += p.coefficients[j] * rows[slot].constant }
+        // Flat reads through buffer pointers: no reference counting inside the loop.
+        tableau.kinds.withUnsafeBufferPointer { kinds in
+        tableau.slotOf.withUnsafeBufferPointer { slotOf in
+        tableau.rows.withUnsafeBufferPointer { rows in
+        definitions.constants.withUnsafeBufferPointer { constants in
+        p.symbols.withUnsafeBufferPointer { symbols in
+        p.coefficients.withUnsafeBufferPointer { coefficients in
+        values.withUnsafeMutableBufferPointer { values in
+            // Restricted symbols read as their basic values; externals as computed so far
+            // (a free one is 0, and every defined one precedes its readers).
+            for k in p.targets.indices {
+                let x = Int(p.targets[k])
+                var v = constants[x]
+                for j in Int(p.starts[k])..<Int(p.starts[k + 1]) {
+                    let s = Int(symbols[j])
+                    if kinds[s] == .external {
+                        v += coefficients[j] * values[s]
+                    } else {
+                        let slot = Int(slotOf[s])
+                        if slot >= 0 { v += coefficients[j] * rows[slot].constant }
+                    }
                 }
+                values[x] = v
             }
-            values[x] = v
-        }
+        }}}}}}}
         definitions.valuesEpoch = definitions.epoch
     }
 
