@@ -1,35 +1,88 @@
 /// An incremental Cassowary solver with strictly ordered priorities.
-/// (Interface first; the implementation lands in the files beside this one.)
+///
+/// The tableau keeps a feasible, optimal basic solution at all times. Every public
+/// operation either succeeds or leaves the solver exactly as it was: failed adds and
+/// failed constant changes undo their pivots from a log.
 public final class Solver {
+    /// Bookkeeping for one installed constraint.
+    struct Tag {
+        let constraint: Constraint
+        /// A symbol that occurs only in this constraint's own equation, with coefficient
+        /// `sigma` there; shifting it is how a constant changes in place.
+        let marker: Symbol
+        let other: Symbol           // second error symbol of an optional equality, or -1
+        let sigma: Double
+        var constant: Double
+        let level: Int              // objective level, -1 when required
+        var order = 0               // installation order, for stable conflict listings
+    }
+
+    var tableau = Tableau()
+    var goal = Objective()
+    var tags: [ObjectIdentifier: Tag] = [:]
+    var owner: [Constraint?] = []          // by symbol: the constraint a marker belongs to
+    var variableNames: [Int: String] = [:]
+    var edits: [Variable: Constraint] = [:]
+    var infeasible: [Symbol] = []
+    /// During phase one of an add, the row being driven to zero.
+    var artificial: Row?
+    var artificialSymbol: Symbol?
+    /// Pivots made since logging started, so that a failed operation can undo them.
+    var pivotLog: [(entering: Symbol, leaving: Symbol)]?
+    /// Whether failed adds compute an irreducible conflict (off inside conflict checks).
+    var explainsConflicts = true
+    var installed = 0
+
     public init() {}
 
+    func newSymbol(_ kind: SymbolKind, owner c: Constraint?) -> Symbol {
+        let s = tableau.newSymbol(kind)
+        goal.addSymbol()
+        owner.append(c)
+        return s
+    }
+
     /// A new variable; `name` is for debugging only.
-    public func makeVariable(_ name: String = "") -> Variable { Variable(id: 0) }
-    public func name(of variable: Variable) -> String { "" }
+    public func makeVariable(_ name: String = "") -> Variable {
+        let s = newSymbol(.external, owner: nil)
+        if !name.isEmpty { variableNames[Int(s)] = name }
+        return Variable(id: Int(s))
+    }
 
-    /// Installs `constraint`. Throws `.unsatisfiable` (with an irreducible conflict) when it
-    /// cannot hold together with the required constraints already installed; the solver is
-    /// then exactly as it was.
-    public func add(_ constraint: Constraint) throws(SolverError) {}
-    public func remove(_ constraint: Constraint) throws(SolverError) {}
-    public func contains(_ constraint: Constraint) -> Bool { false }
+    public func name(of variable: Variable) -> String { variableNames[variable.id] ?? variable.description }
 
-    /// Changes the constant of an installed constraint's expression in place (no remove and
-    /// re-add), then re-optimises with the dual simplex.
-    public func setConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {}
-    public func constant(of constraint: Constraint) -> Double? { nil }
+    func isKnown(_ v: Variable) -> Bool {
+        v.id >= 0 && v.id < tableau.kinds.count && tableau.kinds[v.id] == .external
+    }
 
-    public func addEditVariable(_ variable: Variable, priority: Double) throws(SolverError) {}
-    public func removeEditVariable(_ variable: Variable) throws(SolverError) {}
-    public func hasEditVariable(_ variable: Variable) -> Bool { false }
-    public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {}
+    public func contains(_ constraint: Constraint) -> Bool { tags[ObjectIdentifier(constraint)] != nil }
+
+    public func constant(of constraint: Constraint) -> Double? { tags[ObjectIdentifier(constraint)]?.constant }
+
+    public var constraintCount: Int { tags.count }
 
     /// The variable's value in the current optimal solution.
-    public func value(_ variable: Variable) -> Double { 0 }
-
-    /// Which of `variables` are not uniquely determined among the optimal solutions.
-    public func ambiguous(_ variables: [Variable]) -> Set<Variable> { [] }
+    public func value(_ variable: Variable) -> Double {
+        guard isKnown(variable), let row = tableau.row(of: Symbol(variable.id)) else { return 0 }
+        return row.constant
+    }
 
     /// The total violation at each optional priority in use, highest priority first.
-    public func objective() -> [(priority: Double, violation: Double)] { [] }
+    public func objective() -> [(priority: Double, violation: Double)] {
+        var totals: [Double: Double] = [:]
+        for tag in tags.values where !tag.constraint.isRequired {
+            totals[tag.constraint.priority, default: 0] += violation(of: tag.constraint, constant: tag.constant)
+        }
+        return totals.keys.sorted(by: >).map { (priority: $0, violation: totals[$0] ?? 0) }
+    }
+
+    func violation(of c: Constraint, constant: Double) -> Double {
+        var e = constant
+        for term in c.expression.terms { e += term.coefficient * value(term.variable) }
+        switch c.relation {
+        case .equal: return abs(e)
+        case .lessOrEqual: return max(0, e)
+        case .greaterOrEqual: return max(0, -e)
+        }
+    }
 }

@@ -1,0 +1,85 @@
+// Changing constants in place: `setConstant` and the edit variables built on it.
+
+extension Solver {
+    /// Changes the constant of an installed constraint's expression in place (no remove and
+    /// re-add), then re-optimises with the dual simplex. Throws `.unsatisfiable` when the
+    /// new constant makes the required constraints conflict; nothing changes then.
+    public func setConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
+        let id = ObjectIdentifier(constraint)
+        guard var tag = tags[id] else { throw .unknownConstraint }
+        guard constant.isFinite else { throw .nonFiniteNumber }
+        let delta = constant - tag.constant
+        if delta == 0 { return }
+
+        pivotLog = []
+        defer { pivotLog = nil }
+        let broken = shift(tag, by: delta)
+        tag.constant = constant
+        tags[id] = tag
+        guard let failing = broken ?? dualOptimize() else { return }
+
+        let failure = Failure(row: tableau.row(of: failing) ?? Row(constant: 0), basic: failing)
+        var conflict: [Constraint] = []
+        if explainsConflicts { conflict = explain(failure, changing: constraint, to: constant) }
+        if let log = pivotLog { undoPivots(log) }
+        infeasible.removeAll()
+        _ = shift(tag, by: -delta)
+        infeasible.removeAll()
+        tag.constant = constant - delta
+        tags[id] = tag
+        throw .unsatisfiable(conflict: conflict)
+    }
+
+    /// Moves the constraint's marker so that its equation reads with the constant changed
+    /// by `delta`; every row's constant moves by (its marker coefficient)·sigma·delta.
+    /// Returns a basic dummy left nonzero (a required equality now broken), if any.
+    func shift(_ tag: Tag, by delta: Double) -> Symbol? {
+        var broken: Symbol?
+        let marker = tag.marker
+        let step = tag.sigma * delta
+        if let slot = Optional(tableau.slotOf[Int(marker)]), slot >= 0 {
+            tableau.rows[Int(slot)].constant -= step
+            note(slot: slot, &broken)
+            return broken
+        }
+        for slot in tableau.slots(containing: marker) {
+            let c = tableau.rows[Int(slot)].coefficient(of: marker)
+            tableau.rows[Int(slot)].constant += c * step
+            note(slot: slot, &broken)
+        }
+        return broken
+    }
+
+    @inline(__always) private func note(slot: Int32, _ broken: inout Symbol?) {
+        let basic = tableau.basicOf[Int(slot)]
+        let c = tableau.rows[Int(slot)].constant
+        switch tableau.kinds[Int(basic)] {
+        case .external: break
+        case .dummy: if !nearZero(c) && broken == nil { broken = basic }
+        case .slack, .error: if c < 0 { infeasible.append(basic) }
+        }
+    }
+
+    public func addEditVariable(_ variable: Variable, priority: Double) throws(SolverError) {
+        guard isKnown(variable) else { throw .unknownVariable(variable) }
+        guard edits[variable] == nil else { throw .duplicateEditVariable(variable) }
+        guard priority.isFinite, priority > 0, priority < Priority.required else { throw .invalidPriority(priority) }
+        let c = Constraint(Expression([(variable, 1)]), .equal, priority: priority, name: "edit \(name(of: variable))")
+        try add(c)
+        edits[variable] = c
+    }
+
+    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let c = edits.removeValue(forKey: variable) else { throw .unknownEditVariable(variable) }
+        try remove(c)
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
+
+    /// Suggests a value for an edit variable: a constant change of its edit constraint.
+    public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
+        guard value.isFinite else { throw .nonFiniteNumber }
+        guard let c = edits[variable] else { throw .unknownEditVariable(variable) }
+        try setConstant(c, to: -value)
+    }
+}

@@ -1,0 +1,29 @@
+extension Solver {
+    /// A text dump of the tableau and objective, for debugging and test failure messages.
+    public func dump() -> String {
+        func name(_ s: Symbol) -> String {
+            let k = tableau.kinds[Int(s)]
+            switch k {
+            case .external: return "x\(s)"
+            case .slack: return "s\(s)"
+            case .error: return "e\(s)"
+            case .dummy: return "d\(s)"
+            }
+        }
+        var out = ""
+        for slot in tableau.rows.indices where tableau.basicOf[slot] >= 0 {
+            let r = tableau.rows[slot]
+            out += "\(name(tableau.basicOf[slot])) = \(r.constant)"
+            for i in r.symbols.indices { out += " + \(r.coefficients[i])*\(name(r.symbols[i]))" }
+            out += "\n"
+        }
+        for l in goal.order {
+            out += "goal@\(goal.priorities[l]):"
+            for s in goal.coefficients[l].indices where goal.coefficients[l][s] != 0 {
+                out += " \(goal.coefficients[l][s])*\(name(Symbol(s)))"
+            }
+            out += "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,74 @@
+/// A sparse linear row `constant + Σ coefficient·symbol`. Rows stay short with a good
+/// choice of subjects, so cells live in small unsorted parallel arrays and lookups scan.
+struct Row {
+    var constant: Double
+    var symbols: [Symbol] = []
+    var coefficients: [Double] = []
+
+    init(constant: Double) { self.constant = constant }
+
+    @inline(__always) func index(of symbol: Symbol) -> Int? {
+        var i = 0
+        let n = symbols.count
+        while i < n {
+            if symbols[i] == symbol { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    @inline(__always) func coefficient(of symbol: Symbol) -> Double {
+        if let i = index(of: symbol) { return coefficients[i] }
+        return 0
+    }
+
+    /// Adds `coefficient` to the cell of `symbol`, dropping it when it cancels.
+    /// Returns true when a new cell was created (the column index must learn of it).
+    @inline(__always) mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Bool {
+        if let i = index(of: symbol) {
+            let c = coefficients[i] + coefficient
+            if nearZero(c) { removeCell(at: i) } else { coefficients[i] = c }
+            return false
+        }
+        if nearZero(coefficient) { return false }
+        symbols.append(symbol)
+        coefficients.append(coefficient)
+        return true
+    }
+
+    @inline(__always) mutating func removeCell(at i: Int) {
+        let last = symbols.count - 1
+        symbols[i] = symbols[last]
+        coefficients[i] = coefficients[last]
+        symbols.removeLast()
+        coefficients.removeLast()
+    }
+
+    @discardableResult
+    mutating func remove(_ symbol: Symbol) -> Double {
+        guard let i = index(of: symbol) else { return 0 }
+        let c = coefficients[i]
+        removeCell(at: i)
+        return c
+    }
+
+    /// Solves `0 = self` for `symbol`: afterwards the row reads `symbol = self'`.
+    mutating func solve(for symbol: Symbol) {
+        guard let i = index(of: symbol) else { return }
+        let k = -1.0 / coefficients[i]
+        removeCell(at: i)
+        constant *= k
+        for j in coefficients.indices { coefficients[j] *= k }
+    }
+
+    /// The row reads `lhs = self`; afterwards it reads `rhs = self'`.
+    mutating func solve(_ lhs: Symbol, for rhs: Symbol) {
+        _ = add(lhs, -1)
+        solve(for: rhs)
+    }
+
+    mutating func negate() {
+        constant = -constant
+        for j in coefficients.indices { coefficients[j] = -coefficients[j] }
+    }
+}

@@ -1,0 +1,129 @@
+// Pivoting and the two simplex passes. Entering and leaving choices follow Bland's rule
+// (lowest symbol among equals) so that degenerate layouts, which are the common case
+// (many constants are 0), cannot cycle.
+
+extension Solver {
+    /// Replaces the nonbasic `symbol` by `row` in every row holding it and in the objectives.
+    func substitute(_ symbol: Symbol, _ row: Row) {
+        for slot in tableau.slots(containing: symbol) {
+            let s = Int(slot)
+            let c = tableau.rows[s].remove(symbol)
+            if c == 0 { continue }
+            tableau.rows[s].constant += c * row.constant
+            for i in row.symbols.indices {
+                tableau.addCell(slot: slot, row.symbols[i], c * row.coefficients[i])
+            }
+            let basic = tableau.basicOf[s]
+            if tableau.isRestricted(basic) && tableau.rows[s].constant < 0 { infeasible.append(basic) }
+        }
+        goal.substitute(symbol, row)
+        if artificial != nil {
+            let c = artificial!.remove(symbol)
+            if c != 0 {
+                artificial!.constant += c * row.constant
+                for i in row.symbols.indices { _ = artificial!.add(row.symbols[i], c * row.coefficients[i]) }
+            }
+        }
+    }
+
+    /// Makes `entering` basic in the row of `leaving`.
+    func pivot(entering: Symbol, leaving: Symbol) {
+        guard var row = tableau.removeRow(basic: leaving) else { return }
+        row.solve(leaving, for: entering)
+        substitute(entering, row)
+        tableau.insertRow(row, basic: entering)
+        pivotLog?.append((entering: entering, leaving: leaving))
+    }
+
+    /// Undoes the logged pivots, newest first, restoring the basis they started from.
+    func undoPivots(_ log: [(entering: Symbol, leaving: Symbol)]) {
+        let saved = pivotLog
+        pivotLog = nil
+        for step in log.reversed() { pivot(entering: step.leaving, leaving: step.entering) }
+        pivotLog = saved
+    }
+
+    /// The row (by basic symbol) that limits increasing `entering` first, or nil if none does.
+    func leavingRow(for entering: Symbol) -> Symbol? {
+        var best: Symbol = -1
+        var ratio = Double.infinity
+        for slot in tableau.slots(containing: entering) {
+            let basic = tableau.basicOf[Int(slot)]
+            guard tableau.isRestricted(basic) else { continue }
+            let row = tableau.rows[Int(slot)]
+            let c = row.coefficient(of: entering)
+            guard c < 0 else { continue }
+            let r = -row.constant / c
+            if r < ratio - epsilon || (r <= ratio + epsilon && basic < best) {
+                ratio = min(r, ratio)
+                best = basic
+            }
+        }
+        return best >= 0 ? best : nil
+    }
+
+    /// Primal simplex on the leveled goal. Returns false if the objective is unbounded,
+    /// which L1 violations never are; the caller treats it as an internal failure.
+    @discardableResult
+    func optimize() -> Bool {
+        while true {
+            var entering: Symbol = -1
+            var kept = 0
+            for i in goal.dirty.indices {
+                let s = goal.dirty[i]
+                let kind = tableau.kinds[Int(s)]
+                if kind != .dummy && kind != .external && !tableau.isBasic(s) && goal.sign(s) < 0 {
+                    goal.dirty[kept] = s
+                    kept += 1
+                    if entering < 0 || s < entering { entering = s }
+                } else {
+                    goal.isDirty[Int(s)] = false
+                }
+            }
+            goal.dirty.removeLast(goal.dirty.count - kept)
+            if entering < 0 { return true }
+            guard let leaving = leavingRow(for: entering) else { return false }
+            pivot(entering: entering, leaving: leaving)
+        }
+    }
+
+    /// Phase one: drives the artificial row to its minimum. True if it reached zero.
+    func optimizeArtificial() -> Bool {
+        while let art = artificial {
+            var entering: Symbol = -1
+            for i in art.symbols.indices where art.coefficients[i] < -epsilon {
+                let s = art.symbols[i]
+                if tableau.kinds[Int(s)] != .dummy && (entering < 0 || s < entering) { entering = s }
+            }
+            if entering < 0 { break }
+            guard let leaving = leavingRow(for: entering) else { return false }
+            pivot(entering: entering, leaving: leaving)
+        }
+        return nearZero(artificial?.constant ?? 0)
+    }
+
+    /// Dual simplex: restores feasibility after constants changed, keeping optimality.
+    /// Returns the first row found that cannot be made feasible (the required constraints
+    /// then conflict), or nil on success.
+    func dualOptimize() -> Symbol? {
+        while let leaving = infeasible.popLast() {
+            guard let row = tableau.row(of: leaving), row.constant < -epsilon else { continue }
+            var entering: Symbol = -1
+            var coefficient = 0.0
+            for i in row.symbols.indices {
+                let s = row.symbols[i], c = row.coefficients[i]
+                guard c > epsilon, tableau.kinds[Int(s)] != .dummy else { continue }
+                if entering < 0 || goal.ratioLess(s, c, entering, coefficient) {
+                    entering = s
+                    coefficient = c
+                }
+            }
+            if entering < 0 {
+                infeasible.removeAll()
+                return leaving
+            }
+            pivot(entering: entering, leaving: leaving)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,18 @@
+/// What a tableau symbol stands for. Externals are the user's variables and are
+/// unrestricted; every other kind is restricted to be >= 0.
+enum SymbolKind: UInt8 {
+    case external
+    /// The slack of an inequality.
+    case slack
+    /// The error of an optional constraint (one for an inequality, two for an equality).
+    case error
+    /// The marker of a required equality: never pivots, stays 0.
+    case dummy
+}
+
+typealias Symbol = Int32
+
+/// Tolerance for treating a coefficient or constant as zero.
+let epsilon = 1.0e-8
+
+@inline(__always) func nearZero(_ x: Double) -> Bool { x < epsilon && x > -epsilon }

@@ -1,0 +1,95 @@
+import Testing
+@testable import Cassowary
+
+@Suite struct SolverSmokeTests {
+    @Test func requiredEqualitiesAndInequalities() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(Constraint(Expression([(x, 1), (y, 1)], constant: -100), .equal))
+        try s.add(Constraint(Expression([(x, 1)], constant: -10), .greaterOrEqual))
+        try s.add(Constraint(Expression([(x, 1)], constant: -30), .equal, priority: 500))
+        #expect(abs(s.value(x) - 30) < 1e-9)
+        #expect(abs(s.value(y) - 70) < 1e-9)
+    }
+
+    @Test func strictPriorityBeatsManyLower() throws {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        try s.add(Constraint(Expression([(x, 1)]), .equal, priority: 751))
+        for _ in 0..<20 { try s.add(Constraint(Expression([(x, 1)], constant: -100), .equal, priority: 750)) }
+        #expect(abs(s.value(x)) < 1e-9)
+    }
+
+    @Test func conflictIsExplainedAndRolledBack() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        let a = Constraint(Expression([(x, 1)], constant: -10), .equal, name: "a")
+        let b = Constraint(Expression([(y, 1), (x, -1)]), .equal, name: "b")
+        let unrelated = Constraint(Expression([(y, 1)], constant: -1000), .lessOrEqual, name: "u")
+        try s.add(a); try s.add(b); try s.add(unrelated)
+        let bad = Constraint(Expression([(y, 1)], constant: -20), .equal, name: "bad")
+        #expect(throws: SolverError.unsatisfiable(conflict: [a, b]) ) { try s.add(bad) }
+        #expect(abs(s.value(y) - 10) < 1e-9)
+        #expect(!s.contains(bad))
+        try s.setConstant(a, to: -15)
+        #expect(abs(s.value(y) - 15) < 1e-9)
+    }
+
+    @Test func inequalityConflictViaArtificial() throws {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        let lo = Constraint(Expression([(x, 1)], constant: -10), .greaterOrEqual, name: "lo")
+        try s.add(lo)
+        let hi = Constraint(Expression([(x, 1)], constant: -5), .lessOrEqual, name: "hi")
+        #expect(throws: SolverError.unsatisfiable(conflict: [lo])) { try s.add(hi) }
+        #expect(abs(s.value(x) - 10) < 1e-9)
+        try s.add(Constraint(Expression([(x, 1)], constant: -12), .lessOrEqual))
+        #expect(abs(s.value(x) - 10) < 1e-9 || abs(s.value(x) - 12) < 1e-9)
+    }
+
+    @Test func editAndSetConstant() throws {
+        let s = Solver()
+        let w = s.makeVariable("w"), a = s.makeVariable("a")
+        try s.addEditVariable(w, priority: 750)
+        try s.suggestValue(w, 300)
+        let half = Constraint(Expression([(a, 2), (w, -1)]), .equal)
+        try s.add(half)
+        #expect(abs(s.value(a) - 150) < 1e-9)
+        try s.suggestValue(w, 100)
+        #expect(abs(s.value(a) - 50) < 1e-9)
+        try s.setConstant(half, to: -20)
+        #expect(abs(s.value(a) - 60) < 1e-9)
+        let cap = Constraint(Expression([(a, 1)], constant: -40), .lessOrEqual)
+        try s.add(cap)
+        #expect(abs(s.value(a) - 40) < 1e-9)
+        #expect(abs(s.value(w) - 60) < 1e-9)
+        try s.remove(cap)
+        #expect(abs(s.value(a) - 60) < 1e-9)
+    }
+
+    @Test func setConstantConflictRollsBack() throws {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        let lo = Constraint(Expression([(x, 1)], constant: -10), .greaterOrEqual, name: "lo")
+        let hi = Constraint(Expression([(x, 1)], constant: -20), .lessOrEqual, name: "hi")
+        try s.add(lo); try s.add(hi)
+        #expect(throws: SolverError.unsatisfiable(conflict: [lo])) { try s.setConstant(hi, to: -5) }
+        #expect(s.constant(of: hi) == -20)
+        try s.setConstant(hi, to: -15)
+        #expect(s.value(x) >= 10 - 1e-9 && s.value(x) <= 15 + 1e-9)
+    }
+
+    @Test func ambiguity() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable("z")
+        try s.add(Constraint(Expression([(x, 1)], constant: -5), .equal))
+        try s.add(Constraint(Expression([(y, 1), (z, 1)], constant: -100), .equal))
+        #expect(s.ambiguous([x, y, z]) == [y, z])
+        try s.add(Constraint(Expression([(y, 1)]), .equal, priority: 500))
+        try s.add(Constraint(Expression([(z, 1)]), .equal, priority: 500))
+        #expect(s.ambiguous([x, y, z]) == [y, z])
+        try s.add(Constraint(Expression([(z, 1)], constant: -30), .equal, priority: 600))
+        #expect(s.ambiguous([x, y, z]).isEmpty)
+        #expect(abs(s.value(y) - 70) < 1e-9)
+    }
+}
