@@ -23,14 +23,19 @@ enum ConstraintText {
 enum NumberFormat {
     /// `500` rather than `500.0`; other values as Swift prints them.
     static func string(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        if let whole = nearestWhole(value), whole == value { return String(Int64(whole)) }
         return "\(value)"
     }
 
     /// Solver results with rounding noise removed (`99.99999999997` -> `100`, `-0` -> `0`).
     static func clean(_ value: Double) -> Double {
-        let rounded = value.rounded()
-        if abs(value - rounded) < 1e-7 { return rounded == 0 ? 0 : rounded }
-        return value
+        guard let whole = nearestWhole(value), abs(value - whole) < 1e-7 else { return value }
+        return whole == 0 ? 0 : whole
+    }
+
+    /// The nearest integer, for magnitudes where that is exact (no libm needed).
+    private static func nearestWhole(_ value: Double) -> Double? {
+        guard value.isFinite, abs(value) < 1e15 else { return nil }
+        return Double(Int64(value < 0 ? value - 0.5 : value + 0.5))
     }
 }
