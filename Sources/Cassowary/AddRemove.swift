@@ -9,23 +9,16 @@ extension Solver {
         guard tags[id] == nil else { throw .duplicateConstraint }
         try validate(constraint)
 
+        definitions.invalidate()
+        // The row as written: variables stay variables (definitions expand only if needed).
         var row = Row(constant: constraint.expression.constant)
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            let s = Symbol(term.variable.id)
-            if let basicRow = tableau.row(of: s) {
-                row.constant += term.coefficient * basicRow.constant
-                for i in basicRow.symbols.indices {
-                    _ = row.add(basicRow.symbols[i], term.coefficient * basicRow.coefficients[i])
-                }
-            } else {
-                _ = row.add(s, term.coefficient)
-            }
+            _ = row.add(Symbol(term.variable.id), term.coefficient)
         }
 
         var tag = makeTag(for: constraint, into: &row)
         installed += 1
         tag.order = installed
-        if row.constant < 0 { row.negate() }
         tags[id] = tag
 
         pivotLog = []
@@ -92,10 +85,24 @@ extension Solver {
         var basic: Symbol?
     }
 
-    /// Puts the new row into the tableau. Returns a failure when the required constraints
-    /// cannot hold with it; the caller then undoes.
-    func install(_ row: Row, tag: Tag) -> Failure? {
-        var row = row
+    /// Puts the new row in: as the definition of a free variable if it has one, else into
+    /// the restricted tableau. Returns a failure when the required constraints cannot hold
+    /// with it; the caller then undoes.
+    func install(_ written: Row, tag: Tag) -> Failure? {
+        // A free variable of the row as written, cheapest first, if that closes no cycle.
+        let free = written.symbols.filter { tableau.kinds[Int($0)] == .external && !definitions.isDefined($0) }
+            .sorted { definitions.referencedBy[Int($0)].count < definitions.referencedBy[Int($1)].count }
+        for x in free where !wouldCycle(defining: x, from: written) {
+            define(x, from: written)
+            return nil
+        }
+        var row = expand(written)
+        if let x = row.symbols.filter({ tableau.kinds[Int($0)] == .external })
+            .min(by: { definitions.referencedBy[Int($0)].count < definitions.referencedBy[Int($1)].count }) {
+            define(x, from: row)
+            return nil
+        }
+        if row.constant < 0 { row.negate() }
         if let subject = chooseSubject(row, tag) {
             row.solve(for: subject)
             substitute(subject, row)
@@ -111,6 +118,13 @@ extension Solver {
             return nil
         }
         return installWithArtificial(row)
+    }
+
+    /// Makes free variable `x` defined by the equation `0 = row`.
+    func define(_ x: Symbol, from row: Row) {
+        var def = row
+        def.solve(for: x)
+        definitions.define(x, def)
     }
 
     /// Phase one with an artificial variable, for rows that offer no feasible subject.
@@ -161,16 +175,9 @@ extension Solver {
         tags[ObjectIdentifier(tag.constraint)] = nil
     }
 
-    /// kiwi's rule with a better external: the one whose column is shortest, so that
-    /// substitution touches the fewest rows and rows stay sparse.
+    /// For a row of restricted symbols only: one of the constraint's own new symbols that can
+    /// be solved for while staying feasible (kiwi's rule).
     func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
-        var best: Symbol = -1
-        var bestCost = Int.max
-        for s in row.symbols where tableau.kinds[Int(s)] == .external {
-            let cost = tableau.columnLength(s)
-            if cost < bestCost { best = s; bestCost = cost }
-        }
-        if best >= 0 { return best }
         for s in [tag.marker, tag.other] where s >= 0 {
             let kind = tableau.kinds[Int(s)]
             if (kind == .slack || kind == .error) && row.coefficient(of: s) < 0 { return s }
@@ -180,6 +187,7 @@ extension Solver {
 
     public func remove(_ constraint: Constraint) throws(SolverError) {
         guard let tag = tags.removeValue(forKey: ObjectIdentifier(constraint)) else { throw .unknownConstraint }
+        definitions.invalidate()
         if tag.level >= 0 {
             for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
                 if let row = tableau.row(of: s) {
@@ -189,38 +197,68 @@ extension Solver {
                 }
             }
         }
-        // Drop the one row that still involves this constraint's equation: the marker's or
-        // the other error's if either is basic (no other row can then mention them),
-        // otherwise pivot the marker in first.
-        if tableau.removeRow(basic: tag.marker) == nil,
-           tag.other < 0 || tableau.removeRow(basic: tag.other) == nil,
-           let leaving = markerLeavingRow(tag.marker),
-           var row = tableau.removeRow(basic: leaving) {
-            row.solve(leaving, for: tag.marker)
-            substitute(tag.marker, row)
-        }
+        eliminate(tag)
         // Whatever is left of this constraint's symbols is numerical dust: sweep it.
         for s in [tag.marker, tag.other] where s >= 0 {
             if tableau.isBasic(s) { _ = tableau.removeRow(basic: s) }
             for slot in tableau.slots(containing: s) { tableau.rows[Int(slot)].remove(s) }
+            for x in definitions.definitions(mentioning: s) { definitions.rows[Int(x)]?.remove(s) }
             for l in goal.coefficients.indices { goal.coefficients[l][Int(s)] = 0 }
             owner[Int(s)] = nil
         }
         optimize()
     }
 
-    /// Which row to pivot the marker of a constraint being removed into: a restricted row
-    /// first (keeps feasibility), an unrestricted one last.
+    /// Takes the constraint's equation out of the system. Exactly one row or definition
+    /// still carries it once its marker (or other error) is basic, or, failing a restricted
+    /// row to pivot into, once a definition is solved for the marker; that one is dropped
+    /// after substituting it wherever the symbol remains.
+    func eliminate(_ tag: Tag) {
+        var basic: Symbol?
+        if tableau.isBasic(tag.marker) {
+            basic = tag.marker
+        } else if tag.other >= 0 && tableau.isBasic(tag.other) {
+            basic = tag.other
+        } else if let leaving = markerLeavingRow(tag.marker) {
+            pivot(entering: tag.marker, leaving: leaving)
+            basic = tag.marker
+        }
+        if let t = basic, let row = tableau.removeRow(basic: t) {
+            substituteInDefinitions(t, row)
+            return
+        }
+        // Only definitions mention the marker: solve one for it; that variable turns free.
+        // The one solved is a user that refers to no other user (the last in topological
+        // order): then what replaces the marker cannot lead back to any definition it lands
+        // in, and no cycle can form.
+        let users = Set(definitions.definitions(mentioning: tag.marker))
+        if let x = definitionOrder(from: Array(users)).last(where: { users.contains($0) }),
+           var def = definitions.undefine(x) {
+            def.solve(x, for: tag.marker)
+            substituteInDefinitions(tag.marker, def)
+        }
+    }
+
+    /// Replaces `symbol` by `row` in every definition that mentions it.
+    func substituteInDefinitions(_ symbol: Symbol, _ row: Row) {
+        for x in definitions.definitions(mentioning: symbol) {
+            guard let c = definitions.rows[Int(x)]?.remove(symbol), c != 0 else { continue }
+            definitions.rows[Int(x)]!.constant += c * row.constant
+            for i in row.symbols.indices { definitions.addCell(x, row.symbols[i], c * row.coefficients[i]) }
+        }
+    }
+
+    /// Which restricted row to pivot the marker of a constraint being removed into, keeping
+    /// the tableau feasible: the tightest row where it has a negative coefficient, else the
+    /// tightest where it has a positive one.
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
-        var r1: Symbol = -1, r2: Symbol = -1, r3: Symbol = -1
+        var r1: Symbol = -1, r2: Symbol = -1
         var ratio1 = Double.infinity, ratio2 = Double.infinity
         for slot in tableau.slots(containing: marker) {
             let basic = tableau.basicOf[Int(slot)]
             let row = tableau.rows[Int(slot)]
             let c = row.coefficient(of: marker)
-            if !tableau.isRestricted(basic) {
-                if r3 < 0 { r3 = basic }
-            } else if c < 0 {
+            if c < 0 {
                 let r = -row.constant / c
                 if r < ratio1 { ratio1 = r; r1 = basic }
             } else {
@@ -229,7 +267,6 @@ extension Solver {
             }
         }
         if r1 >= 0 { return r1 }
-        if r2 >= 0 { return r2 }
-        return r3 >= 0 ? r3 : nil
+        return r2 >= 0 ? r2 : nil
     }
 }

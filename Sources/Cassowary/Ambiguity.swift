@@ -10,23 +10,20 @@
 extension Solver {
     /// Which of `variables` are not uniquely determined among the optimal solutions.
     public func ambiguous(_ variables: [Variable]) -> Set<Variable> {
+        let reach = symbolsReachingFreeColumns()
         var movable: [Symbol: Bool] = [:]
         var result = Set<Variable>()
-        for v in variables where isKnown(v) {
-            let s = Symbol(v.id)
-            let target: Row
-            if let row = tableau.row(of: s) {
-                target = row
-            } else {
-                target = Row(constant: 0, symbol: s)
+        for v in variables where isKnown(v) && reach.contains(Symbol(v.id)) {
+            let target = expand(Row(constant: 0, symbol: Symbol(v.id)))
+            // A free variable left in the expansion is bound by nothing: it can move.
+            if target.symbols.contains(where: { tableau.kinds[Int($0)] == .external }) {
+                result.insert(v)
+                continue
             }
-            let free = target.symbols.indices.filter {
-                target.coefficients[$0] != 0 && isFreeColumn(target.symbols[$0])
-            }
+            let free = target.symbols.filter { isFreeColumn($0) }
             if free.isEmpty { continue }
             var single = false
-            for i in free {
-                let column = target.symbols[i]
+            for column in free {
                 let m = movable[column] ?? canMove(column)
                 movable[column] = m
                 if m { single = true; break }
@@ -34,6 +31,29 @@ extension Solver {
             if single || canMoveJointly(target) { result.insert(v) }
         }
         return result
+    }
+
+    /// Every variable whose value could depend on a free column or free variable: the free
+    /// ones themselves, the basic rows that mention them, and the definitions that mention
+    /// any of those, transitively. Variables outside it are determined without expanding.
+    func symbolsReachingFreeColumns() -> Set<Symbol> {
+        var reach = Set<Symbol>()
+        var stack: [Symbol] = []
+        for s in 0..<Symbol(tableau.kinds.count) {
+            let kind = tableau.kinds[Int(s)]
+            let seed = kind == .external ? !definitions.isDefined(s) : isFreeColumn(s) && owner[Int(s)] != nil
+            if seed && reach.insert(s).inserted { stack.append(s) }
+        }
+        while let s = stack.popLast() {
+            if tableau.kinds[Int(s)] != .external {
+                for slot in tableau.slots(containing: s) {
+                    let b = tableau.basicOf[Int(slot)]
+                    if reach.insert(b).inserted { stack.append(b) }
+                }
+            }
+            for x in definitions.definitions(mentioning: s) where reach.insert(x).inserted { stack.append(x) }
+        }
+        return reach
     }
 
     /// A nonbasic column with zero reduced cost at every level that is allowed to move.

@@ -34,18 +34,26 @@ extension Solver {
     /// by `delta`; every row's constant moves by (its marker coefficient)·sigma·delta.
     /// Returns a basic dummy left nonzero (a required equality now broken), if any.
     func shift(_ tag: Tag, by delta: Double) -> Symbol? {
+        definitions.invalidate()
         var broken: Symbol?
         let marker = tag.marker
         let step = tag.sigma * delta
-        if let slot = Optional(tableau.slotOf[Int(marker)]), slot >= 0 {
+        let slot = tableau.slotOf[Int(marker)]
+        if slot >= 0 {
             tableau.rows[Int(slot)].constant -= step
             note(slot: slot, &broken)
-            return broken
+        } else {
+            for slot in tableau.slots(containing: marker) {
+                let c = tableau.rows[Int(slot)].coefficient(of: marker)
+                tableau.rows[Int(slot)].constant += c * step
+                note(slot: slot, &broken)
+            }
         }
-        for slot in tableau.slots(containing: marker) {
-            let c = tableau.rows[Int(slot)].coefficient(of: marker)
-            tableau.rows[Int(slot)].constant += c * step
-            note(slot: slot, &broken)
+        // Definitions read the marker's value lazily, so each compensates in its constant
+        // whether the marker is basic or not.
+        for x in definitions.definitions(mentioning: marker) {
+            let c = definitions.rows[Int(x)]!.coefficient(of: marker)
+            definitions.rows[Int(x)]!.constant += c * step
         }
         return broken
     }

@@ -1,4 +1,17 @@
 extension Solver {
+    /// Counters plus the current size of the tableau and the definitions.
+    public func currentStatistics() -> Statistics {
+        var s = statistics
+        s.rowCount = 0
+        s.rowCells = 0
+        for slot in tableau.rows.indices where tableau.basicOf[slot] >= 0 {
+            s.rowCount += 1
+            s.rowCells += tableau.rows[slot].symbols.count
+        }
+        s.definitionCells = definitions.rows.reduce(0) { $0 + ($1?.symbols.count ?? 0) }
+        return s
+    }
+
     /// A text dump of the tableau and objective, for debugging and test failure messages.
     public func dump() -> String {
         func name(_ s: Symbol) -> String {

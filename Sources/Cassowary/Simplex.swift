@@ -9,10 +9,8 @@ extension Solver {
             let s = Int(slot)
             let c = tableau.rows[s].remove(symbol)
             if c == 0 { continue }
-            tableau.rows[s].constant += c * row.constant
-            for i in row.symbols.indices {
-                tableau.addCell(slot: slot, row.symbols[i], c * row.coefficients[i])
-            }
+            tableau.addScaled(slot: slot, row, c)
+            statistics.cellsMerged += row.symbols.count
             let basic = tableau.basicOf[s]
             if tableau.isRestricted(basic) && tableau.rows[s].constant < 0 { infeasible.append(basic) }
         }
@@ -29,6 +27,8 @@ extension Solver {
     /// Makes `entering` basic in the row of `leaving`.
     func pivot(entering: Symbol, leaving: Symbol) {
         guard var row = tableau.removeRow(basic: leaving) else { return }
+        definitions.invalidate()
+        statistics.pivots += 1
         row.solve(leaving, for: entering)
         substitute(entering, row)
         tableau.insertRow(row, basic: entering)

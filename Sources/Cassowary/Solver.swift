@@ -17,7 +17,11 @@ public final class Solver {
         var order = 0               // installation order, for stable conflict listings
     }
 
+    /// Rows of basic restricted symbols, over nonbasic restricted symbols only.
     var tableau = Tableau()
+    /// The user's variables, as definitions (see Definitions.swift).
+    var definitions = Definitions()
+    let accumulator = Accumulator()
     var goal = Objective()
     var tags: [ObjectIdentifier: Tag] = [:]
     var owner: [Constraint?] = []          // by symbol: the constraint a marker belongs to
@@ -32,12 +36,23 @@ public final class Solver {
     /// Whether failed adds compute an irreducible conflict (off inside conflict checks).
     var explainsConflicts = true
     var installed = 0
+    /// Work counters, for benchmarks and metrics.
+    public internal(set) var statistics = Statistics()
+
+    public struct Statistics: Sendable {
+        public var pivots = 0
+        public var cellsMerged = 0
+        public var rowCount = 0
+        public var rowCells = 0
+        public var definitionCells = 0
+    }
 
     public init() {}
 
     func newSymbol(_ kind: SymbolKind, owner c: Constraint?) -> Symbol {
         let s = tableau.newSymbol(kind)
         goal.addSymbol()
+        definitions.addSymbol()
         owner.append(c)
         return s
     }
@@ -63,8 +78,8 @@ public final class Solver {
 
     /// The variable's value in the current optimal solution.
     public func value(_ variable: Variable) -> Double {
-        guard isKnown(variable), let row = tableau.row(of: Symbol(variable.id)) else { return 0 }
-        return row.constant
+        guard isKnown(variable) else { return 0 }
+        return evaluate(Symbol(variable.id))
     }
 
     /// The total violation at each optional priority in use, highest priority first.

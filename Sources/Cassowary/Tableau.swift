@@ -13,12 +13,14 @@ struct Tableau {
     var columns: [[Int32]] = []         // by symbol
     var visitStamp: [UInt32] = []       // by slot, to de-duplicate column lists
     var stampCounter: UInt32 = 0
+    var position: [Int32] = []          // by symbol; -1 except while merging long rows
 
     mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
         let s = Symbol(kinds.count)
         kinds.append(kind)
         slotOf.append(-1)
         columns.append([])
+        position.append(-1)
         return s
     }
 
@@ -65,6 +67,44 @@ struct Tableau {
     /// Adds `c·symbol` to the row in `slot`, keeping the column index current.
     @inline(__always) mutating func addCell(slot: Int32, _ symbol: Symbol, _ c: Double) {
         if rows[Int(slot)].add(symbol, c) { columns[Int(symbol)].append(slot) }
+    }
+
+    /// Adds `c·row` to the row in `slot`. Short rows merge by scanning; long ones through a
+    /// symbol -> position map, so that merging stays linear in the lengths.
+    mutating func addScaled(slot: Int32, _ row: Row, _ c: Double) {
+        let s = Int(slot)
+        rows[s].constant += c * row.constant
+        if rows[s].symbols.count * row.symbols.count <= 64 {
+            for i in row.symbols.indices { addCell(slot: slot, row.symbols[i], c * row.coefficients[i]) }
+            return
+        }
+        for (i, sym) in rows[s].symbols.enumerated() { position[Int(sym)] = Int32(i) }
+        for i in row.symbols.indices {
+            let sym = row.symbols[i]
+            let p = position[Int(sym)]
+            if p >= 0 {
+                rows[s].coefficients[Int(p)] += c * row.coefficients[i]
+            } else {
+                position[Int(sym)] = Int32(rows[s].symbols.count)
+                rows[s].symbols.append(sym)
+                rows[s].coefficients.append(c * row.coefficients[i])
+                columns[Int(sym)].append(slot)
+            }
+        }
+        // Reset the map and drop cancelled cells in one pass.
+        var kept = 0
+        let n = rows[s].symbols.count
+        for i in 0..<n {
+            let sym = rows[s].symbols[i]
+            position[Int(sym)] = -1
+            let v = rows[s].coefficients[i]
+            if nearZero(v) { continue }
+            rows[s].symbols[kept] = sym
+            rows[s].coefficients[kept] = v
+            kept += 1
+        }
+        rows[s].symbols.removeLast(n - kept)
+        rows[s].coefficients.removeLast(n - kept)
     }
 
     /// The slots whose rows hold `symbol` now; compacts the column list on the way.

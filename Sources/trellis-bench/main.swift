@@ -1,1 +1,34 @@
-print("trellis-bench")
+// trellis-bench: benchmark drivers, one subcommand each (run by scripts/bench-*).
+//   trellis-bench solver [options] FILE.trace...   replay kiwi anchor traces on our Solver
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
+    ("solver", "replay kiwitrace files on the Cassowary solver (scripts/bench-solver)", SolverBench.main),
+]
+
+@MainActor func printUsage() {
+    printError("usage: trellis-bench SUBCOMMAND [ARGS...]")
+    for s in subcommands { printError("  \(s.name)  \(s.summary)") }
+}
+
+guard let name = arguments.first else {
+    printUsage()
+    exit(2)
+}
+if name == "-h" || name == "--help" {
+    printUsage()
+    exit(0)
+}
+guard let subcommand = subcommands.first(where: { $0.name == name }) else {
+    printError("trellis-bench: unknown subcommand '\(name)'")
+    printUsage()
+    exit(2)
+}
+let status = subcommand.run(Array(arguments.dropFirst()))
+flushStandardOutput()
+exit(status)

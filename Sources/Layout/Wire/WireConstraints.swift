@@ -1,0 +1,250 @@
+// Decoding of constraints (CONTRACT section 1, constraints table): an object, an
+// expression string, or an object with `expr` plus fields. Checks here are the ones a
+// single constraint allows on its own (types, names, ranges, one constant); whether the
+// views exist or the attributes fit together is the compiler's business.
+//
+// Choices where the contract is silent:
+// - beside `expr`, the fields `view`, `attributes`, `relation`, `to` are always an error
+//   (`conflicting-fields`: the expression already says them); `multiplier`/`dividedBy`
+//   and `priority` are an error only if the expression has its own (`*`/`/`, `@`);
+//   `offset`/`inset` beside an expression that has a constant (`+ c`, or a number rhs)
+//   are `conflicting-constants`, like two constants in plain fields;
+// - `multiplier` and `dividedBy` together are `bad-multiplier`;
+// - `null` for an optional field means absent.
+
+extension WireReader {
+    private enum F {
+        static let id = 0, view = 1, attributes = 2, relation = 3, to = 4, multiplier = 5, dividedBy = 6,
+                   offset = 7, inset = 8, priority = 9, label = 10, source = 11, expr = 12
+    }
+    private static let constraintFields: [StaticString] = [
+        "id", "view", "attributes", "relation", "to", "multiplier", "dividedBy", "offset", "inset",
+        "priority", "label", "source", "expr",
+    ]
+
+    /// A `constraints` array. Explicit ids must be unique across the request: `ids` maps
+    /// each id seen so far to the pointer of its first use.
+    mutating func constraints(_ n: Int, _ pointer: String, inOp: Bool, ids: inout [String: String]) -> [ConstraintSpec] {
+        guard nodes[n].kind == .array else { wrongType(n, pointer, expected: "an array of constraints"); return [] }
+        var out: [ConstraintSpec] = []
+        out.reserveCapacity(nodes[n].count)
+        var element = n + 1
+        for k in 0..<nodes[n].count {
+            let elementPointer = child(pointer, k)
+            if let spec = constraint(element, elementPointer, inOp: inOp, ids: &ids) { out.append(spec) }
+            element = nodes.after(element)
+        }
+        return out
+    }
+
+    /// One constraint, or nil when it is broken (the errors say why).
+    mutating func constraint(_ n: Int, _ pointer: String, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
+        switch nodes[n].kind {
+        case .string:
+            let location = location(n, pointer)
+            guard let parsed = expression(n, pointer) else { return nil }
+            return parsed.spec(location)
+        case .object:
+            return constraintObject(n, pointer, inOp: inOp, ids: &ids)
+        default:
+            wrongType(n, pointer, expected: "a constraint (an object or an expression string)")
+            return nil
+        }
+    }
+
+    /// Parses the expression in string node `n`; errors are located at the string.
+    private mutating func expression(_ n: Int, _ pointer: @autoclosure () -> String) -> ParsedExpression? {
+        let (parsed, problems) = withBytes(n) { ExpressionParser.parse($0) }
+        for p in problems { error(p.code, p.message, n, pointer(), exprColumn: p.column) }
+        return parsed
+    }
+
+    private mutating func constraintObject(_ n: Int, _ pointer: String, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
+        let errorsBefore = errors.count
+        let f = fields(n, WireReader.constraintFields, pointer)
+        let location = location(n, pointer)
+        let names = WireReader.constraintFields
+        func at(_ field: Int) -> String { child(pointer, names[field]) }
+        // Present and not null.
+        func given(_ field: Int) -> Int? {
+            guard let v = f[field], nodes[v].kind != .null else { return nil }
+            return v
+        }
+
+        var first: ItemRef?
+        var attributes: AttributeSet?
+        var relation = Relation.equal
+        var target: ConstraintTarget?
+        var multiplier: Double?
+        var priority: Double?
+        // Where each constant comes from, for conflict checks.
+        var constants = ConstantSources()
+        var multiplierNode: Int?, priorityNode: Int?
+        var exprOffset: Double?
+
+        if let e = given(F.expr) {
+            for field in [F.view, F.attributes, F.relation, F.to] {
+                if let v = given(field) {
+                    error(WireCode.conflictingFields, "'\(names[field])' is already given by 'expr'", v, at(field))
+                }
+            }
+            // A broken expression still lets the other fields be checked below.
+            var parsed: ParsedExpression?
+            if nodes[e].kind == .string { parsed = expression(e, at(F.expr)) } else {
+                wrongType(e, at(F.expr), expected: "an expression string")
+            }
+            if let parsed {
+                first = parsed.first
+                attributes = parsed.attributes
+                relation = parsed.relation
+                target = parsed.target
+                multiplier = parsed.multiplier
+                priority = parsed.priority
+                if multiplier != nil { multiplierNode = e }
+                if priority != nil { priorityNode = e }
+                exprOffset = parsed.offset
+                if case .constant = parsed.target { constants.add(("a constant target in 'expr'", e)) }
+                if parsed.offset != nil { constants.add(("the '+'/'-' constant in 'expr'", e)) }
+            }
+        } else {
+            if let v = given(F.view) { first = firstItem(v, at(F.view)) } else if !inOp {
+                error(WireCode.missingField, "a constraint needs 'view' (the item it belongs to)", n, pointer)
+            }
+            if let a = given(F.attributes) { attributes = self.attributes(a, at(F.attributes)) } else {
+                error(WireCode.missingField, "a constraint needs 'attributes'", n, pointer)
+            }
+            if let r = given(F.relation) {
+                if nodes[r].kind == .string, let rel = withBytes(r, Names.relation) { relation = rel } else {
+                    error(WireCode.wrongType, "relation must be \"==\", \"<=\" or \">=\" (or equalTo, lessThanOrEqualTo, greaterThanOrEqualTo)", r, at(F.relation))
+                }
+            }
+            if let t = given(F.to) {
+                target = self.target(t, at(F.to))
+                if case .constant = target { constants.add(("'to' (a constant target)", t)) }
+            } else {
+                error(WireCode.missingTarget, "a constraint needs 'to' (SnapKit drops a chain without a relation target)", n, pointer)
+            }
+        }
+
+        // Multiplier: `multiplier` or `dividedBy`, once.
+        if let m = given(F.multiplier) {
+            if multiplierNode != nil {
+                error(WireCode.conflictingFields, "'multiplier' is already given by 'expr'", m, at(F.multiplier))
+            } else if let v = number(m, at(F.multiplier)) {
+                if v == 0 { error(WireCode.badMultiplier, "multiplier must not be zero", m, at(F.multiplier)) } else { multiplier = v }
+                multiplierNode = m
+            }
+        }
+        if let d = given(F.dividedBy) {
+            if let node = multiplierNode {
+                let by = node == f[F.expr] ? "'expr'" : "'multiplier'"
+                error(node == f[F.expr] ? WireCode.conflictingFields : WireCode.badMultiplier,
+                      "'dividedBy' conflicts with the multiplier given by \(by)", d, at(F.dividedBy))
+            } else if let v = number(d, at(F.dividedBy)) {
+                if v == 0 { error(WireCode.badMultiplier, "cannot divide by zero", d, at(F.dividedBy)) } else if !(1 / v).isFinite {
+                    error(WireCode.badMultiplier, "1 / \(v) is not finite", d, at(F.dividedBy))
+                } else { multiplier = 1 / v }
+            }
+        }
+
+        // Constant: at most one of a constant `to`, `offset`, `inset`.
+        var modifier = ConstantModifier.none
+        if let exprOffset { modifier = .offset(exprOffset) }
+        if let o = given(F.offset) {
+            constants.add(("'offset'", o))
+            if let v = number(o, at(F.offset)) { modifier = .offset(v) }
+        }
+        if let i = given(F.inset) {
+            constants.add(("'inset'", i))
+            if nodes[i].kind == .number {
+                modifier = .inset(.scalar(nodes[i].number))
+            } else if nodes[i].kind == .object {
+                if let value = insets(i, at(F.inset), side: 0) { modifier = .inset(.insets(value)) }
+            } else {
+                wrongType(i, at(F.inset), expected: "a number or an insets object")
+            }
+        }
+        if constants.count > 1 {
+            let ordered = constants.list.sorted { $0.1 < $1.1 }
+            let second = ordered[1]
+            let field = second.1 == f[F.offset] ? F.offset : second.1 == f[F.inset] ? F.inset : second.1 == f[F.to] ? F.to : F.expr
+            error(WireCode.conflictingConstants,
+                  "a constraint gives its constant one way only: found " + ordered.map(\.0).joined(separator: " and "),
+                  second.1, at(field))
+        }
+
+        if let p = given(F.priority) {
+            if priorityNode != nil {
+                error(WireCode.conflictingFields, "'priority' is already given by 'expr' ('@')", p, at(F.priority))
+            } else {
+                priority = self.priority(p, at(F.priority))
+            }
+        }
+
+        var id: String?
+        if let i = given(F.id), let s = string(i, at(F.id)) {
+            if s.isEmpty {
+                error(WireCode.invalidID, "a constraint id must not be empty", i, at(F.id))
+            } else if let previous = ids[s] {
+                error(WireCode.duplicateID, "duplicate constraint id '\(s)' (first used by \(previous))", i, at(F.id))
+            } else {
+                ids[s] = pointer
+                id = s
+            }
+        }
+        var label: String?
+        if let l = given(F.label) { label = string(l, at(F.label)) }
+        var source: SourceLocation?
+        if let s = given(F.source) { source = self.source(s, at(F.source)) }
+
+        guard errors.count == errorsBefore, let attributes, let target else { return nil }
+        var spec = ConstraintSpec(first: first, attributes: attributes, target: target, location: location)
+        spec.id = id
+        spec.relation = relation
+        if let multiplier { spec.multiplier = multiplier }
+        spec.modifier = modifier
+        if let priority { spec.priority = priority }
+        spec.label = label
+        spec.source = source
+        return spec
+    }
+
+    private static let sourceFields: [StaticString] = ["file", "line", "column"]
+
+    /// `{file, line, column?}`: the caller's own location.
+    mutating func source(_ n: Int, _ pointer: @autoclosure () -> String) -> SourceLocation? {
+        guard object(n, pointer(), "a source object {file, line, column?}") else { return nil }
+        let f = fields(n, WireReader.sourceFields, pointer())
+        guard let fileNode = f[0], let lineNode = f[1] else {
+            error(WireCode.missingField, "a source needs 'file' and 'line'", n, pointer())
+            return nil
+        }
+        let file = string(fileNode, child(pointer(), "file"))
+        let line = integer(lineNode, child(pointer(), "line"), 0...Int(Int32.max))
+        var column: Int?
+        if let c = f[2], !isNull(c) {
+            column = integer(c, child(pointer(), "column"), 0...Int(Int32.max))
+            if column == nil { return nil }
+        }
+        guard let file, let line else { return nil }
+        return SourceLocation(file: file, line: line, column: column)
+    }
+}
+
+/// Up to three constant sources of one constraint (a constant target, an offset, an
+/// inset), kept inline: the common case has one or none and allocates nothing.
+private struct ConstantSources {
+    private var a, b, c: (String, Int)?
+    private(set) var count = 0
+
+    mutating func add(_ source: (String, Int)) {
+        switch count {
+        case 0: a = source
+        case 1: b = source
+        default: c = source
+        }
+        count = min(count + 1, 3)
+    }
+
+    var list: [(String, Int)] { [a, b, c].compactMap { $0 } }
+}

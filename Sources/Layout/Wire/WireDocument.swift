@@ -1,0 +1,86 @@
+// Entry points: bytes in, a LayoutDocument or EditBatch out, or a LayoutProblem listing
+// every error found. Malformed JSON stops at the first syntax error (400, one error);
+// well-formed JSON is decoded completely and every contract error is collected (422).
+//
+// Reading rules where the contract is silent (to be mirrored in openapi.yaml):
+// - locations: `pointer` is the RFC 6901 pointer of the value at fault (of the enclosing
+//   object when a required field is missing); `line`/`column` are 1-based, of the value's
+//   first byte, columns counted in Unicode scalars; `exprColumn` likewise, in the decoded
+//   expression string;
+// - `null` for an optional field means absent; a missing required field is
+//   `missing-field` (`missing-target` for `to`);
+// - a view id breaking `[A-Za-z_][A-Za-z0-9_]*` or being a reserved word is `invalid-id`;
+//   so is a reserved word or `superview` where a view id is expected;
+// - a value outside an enumeration (`direction`, `kind`, `relation`, `op`, a priority
+//   name) is `wrong-type`;
+// - insets mixing left/right with leading/trailing are `mixed-direction`; a side left
+//   out is 0 (`margins`: 8); `hugging`/`compressionResistance`/`baselines` members left
+//   out keep their defaults; `frame`, `{width,height}` and `{x,y}` need every member;
+// - a number that overflows a double (`1e999`) is invalid JSON ("number must be
+//   finite"); nesting deeper than 512 is `too-large` (413); duplicate member names are
+//   invalid JSON; a leading UTF-8 byte order mark is ignored;
+// - explicit constraint ids must be unique across the request (a whole edit batch);
+//   view ids within one `views` array.
+
+enum WireProblem {
+    static let contractTitle = "The request breaks the layout contract"
+
+    static func contract(_ errors: [LayoutError]) -> LayoutProblem {
+        LayoutProblem(status: 422, title: contractTitle, errors: errors)
+    }
+}
+
+/// Decodes a layout document (CONTRACT section 1): `{direction?, views?, constraints?, strict?}`.
+public func decodeLayoutDocument(_ bytes: [UInt8]) -> Result<LayoutDocument, LayoutProblem> {
+    bytes.withUnsafeBytes { decodeLayoutDocument($0) }
+}
+
+/// Decodes a layout document straight from a buffer (e.g. the HTTP body in place).
+/// Nothing of `buffer` is retained.
+public func decodeLayoutDocument(_ buffer: UnsafeRawBufferPointer) -> Result<LayoutDocument, LayoutProblem> {
+    withReader(buffer) { reader in reader.document() }
+}
+
+/// Decodes the body of `POST /v1/sessions/{id}/edits`: `{ifRevision?, strict?, ops}`.
+public func decodeEditBatch(_ bytes: [UInt8]) -> Result<EditBatch, LayoutProblem> {
+    bytes.withUnsafeBytes { decodeEditBatch($0) }
+}
+
+/// Decodes an edit batch straight from a buffer. Nothing of `buffer` is retained.
+public func decodeEditBatch(_ buffer: UnsafeRawBufferPointer) -> Result<EditBatch, LayoutProblem> {
+    withReader(buffer) { reader in reader.editBatch() }
+}
+
+/// Parses, then runs `decode` on a reader over the tape; any collected error fails the whole.
+private func withReader<T>(_ buffer: UnsafeRawBufferPointer, _ decode: (inout WireReader) -> T) -> Result<T, LayoutProblem> {
+    switch JSONParser.parse(buffer) {
+    case .failure(let error):
+        return .failure(error.problem(buffer))
+    case .success(let nodes):
+        // A successful parse saw at least one byte, so the base address exists.
+        guard let base = buffer.baseAddress else { return .failure(WireProblem.contract([])) }
+        var reader = WireReader(base.assumingMemoryBound(to: UInt8.self), nodes)
+        let value = decode(&reader)
+        return reader.errors.isEmpty ? .success(value) : .failure(WireProblem.contract(reader.errors))
+    }
+}
+
+extension WireReader {
+    private static let documentFields: [StaticString] = ["direction", "views", "constraints", "strict"]
+
+    mutating func document() -> LayoutDocument {
+        var document = LayoutDocument()
+        guard object(0, "", "a layout document object") else { return document }
+        let f = fields(0, WireReader.documentFields, "")
+        if let d = f[0], !isNull(d), let name = string(d, "/direction") {
+            if let direction = LayoutDirection(rawValue: name) { document.direction = direction } else {
+                error(WireCode.wrongType, "direction must be \"ltr\" or \"rtl\", found '\(name)'", d, "/direction")
+            }
+        }
+        if let v = f[1], !isNull(v) { document.views = views(v, "/views") }
+        var ids: [String: String] = [:]
+        if let c = f[2], !isNull(c) { document.constraints = constraints(c, "/constraints", inOp: false, ids: &ids) }
+        if let s = f[3], !isNull(s), let strict = bool(s, "/strict") { document.strict = strict }
+        return document
+    }
+}

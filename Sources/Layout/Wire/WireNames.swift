@@ -1,0 +1,166 @@
+// Error codes and name tables shared by the request decoders and the expression parser.
+// Names are matched on raw UTF-8 bytes so that reading an attribute or a field name does
+// not build a String (or hash one) per occurrence.
+
+/// The kebab-case error codes the reader produces (CONTRACT section 5, plus the few
+/// structural ones the contract leaves to us: `missing-field`, `invalid-id`,
+/// `conflicting-fields`).
+public enum WireCode {
+    public static let invalidJSON = "invalid-json"
+    public static let tooLarge = "too-large"
+    public static let unknownField = "unknown-field"
+    public static let wrongType = "wrong-type"
+    /// A required field is absent (a view's `id`, an op's `view`, ...).
+    public static let missingField = "missing-field"
+    public static let missingTarget = "missing-target"
+    public static let unknownAttribute = "unknown-attribute"
+    public static let duplicateID = "duplicate-id"
+    /// A view id that does not match `[A-Za-z_][A-Za-z0-9_]*` or is a reserved word.
+    public static let invalidID = "invalid-id"
+    public static let priorityOutOfRange = "priority-out-of-range"
+    public static let badMultiplier = "bad-multiplier"
+    public static let conflictingConstants = "conflicting-constants"
+    /// A field given twice: in an `expr` and beside it, or `remove` with both `view` and `ids`.
+    public static let conflictingFields = "conflicting-fields"
+    public static let mixedDirection = "mixed-direction"
+    public static let expressionSyntax = "expression-syntax"
+}
+
+/// A byte string to match against: a view of some UTF-8 bytes.
+typealias Bytes = UnsafeBufferPointer<UInt8>
+
+enum Names {
+    /// All attribute and composite names in one byte blob, with trivial (start, length,
+    /// bits) entries: scanning it retains nothing, unlike an array of arrays.
+    private static let attributeBlob: [UInt8] = attributeEntries.flatMap { Array($0.0.utf8) }
+    private static let attributeIndex: [(start: Int, length: Int, bits: UInt32)] = {
+        var start = 0
+        return attributeEntries.map { entry in
+            defer { start += entry.0.utf8.count }
+            return (start, entry.0.utf8.count, entry.1.rawValue)
+        }
+    }()
+    private static var attributeEntries: [(String, AttributeSet)] {
+        Attribute.allCases.map { ($0.name, AttributeSet($0)) }
+            + AttributeSet.composites.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+            + [("baseline", AttributeSet(.lastBaseline))]
+    }
+
+    /// Open-addressing hash of the names on (length, first byte, last byte): a lookup
+    /// usually compares one candidate. Slots hold entry index + 1; 0 is empty.
+    private static let attributeSlots: [Int] = {
+        var slots = [Int](repeating: 0, count: 128)
+        for (k, entry) in attributeIndex.enumerated() {
+            var h = hash(entry.length, attributeBlob[entry.start], attributeBlob[entry.start + entry.length - 1])
+            while slots[h] != 0 { h = (h + 1) & 127 }
+            slots[h] = k + 1
+        }
+        return slots
+    }()
+
+    @inline(__always) private static func hash(_ length: Int, _ first: UInt8, _ last: UInt8) -> Int {
+        (length &* 31 &+ Int(first) &* 7 &+ Int(last)) & 127
+    }
+
+    /// An attribute or composite by name (`AttributeSet(name:)` on bytes).
+    static func attribute(_ name: Bytes) -> AttributeSet? {
+        guard let first = name.first, let last = name.last else { return nil }
+        return attributeBlob.withUnsafeBufferPointer { blob in
+            attributeIndex.withUnsafeBufferPointer { index in
+                attributeSlots.withUnsafeBufferPointer { slots in
+                    var h = hash(name.count, first, last)
+                    while slots[h] != 0 {
+                        let entry = index[slots[h] - 1]
+                        if entry.length == name.count {
+                            var k = 0
+                            while k < entry.length, blob[entry.start + k] == name[k] { k += 1 }
+                            if k == entry.length { return AttributeSet(rawValue: entry.bits) }
+                        }
+                        h = (h + 1) & 127
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
+    static func guide(_ name: Bytes) -> GuideName? {
+        if equal("layoutMarginsGuide", name) { return .layoutMarginsGuide }
+        if equal("safeAreaLayoutGuide", name) { return .safeAreaLayoutGuide }
+        return nil
+    }
+
+    static func isSuperview(_ name: Bytes) -> Bool { equal("superview", name) }
+
+    /// `[A-Za-z_][A-Za-z0-9_]*`.
+    static func isIdentifier(_ name: Bytes) -> Bool {
+        guard let first = name.first, isIdentifierStart(first) else { return false }
+        for b in name.dropFirst() where !isIdentifierStart(b) && !(b >= 48 && b <= 57) { return false }
+        return true
+    }
+
+    @inline(__always) static func isIdentifierStart(_ b: UInt8) -> Bool {
+        (b | 0x20 >= 97 && b | 0x20 <= 122) || b == 95
+    }
+
+    static func isReserved(_ name: Bytes) -> Bool {
+        attribute(name) != nil || guide(name) != nil || isSuperview(name)
+    }
+
+    /// Why `name` cannot be a view id, or nil if it can.
+    static func viewIDProblem(_ name: Bytes) -> String? {
+        if name.isEmpty { return "a view id must not be empty" }
+        if !isIdentifier(name) { return "a view id must match [A-Za-z_][A-Za-z0-9_]*" }
+        if isReserved(name) { return "'\(string(name))' is a reserved word (attribute, composite or guide name, or superview) and cannot be a view id" }
+        return nil
+    }
+
+    /// Index of `name` in `table`, or nil.
+    @inline(__always)
+    static func index(of name: Bytes, in table: [StaticString]) -> Int? {
+        for (k, candidate) in table.enumerated() where equal(candidate, name) { return k }
+        return nil
+    }
+
+    @inline(__always)
+    static func equal(_ a: StaticString, _ b: Bytes) -> Bool {
+        let n = a.utf8CodeUnitCount
+        guard n == b.count, let base = b.baseAddress else { return n == b.count }
+        let s = a.utf8Start
+        for k in 0..<n where s[k] != base[k] { return false }
+        return true
+    }
+
+    @inline(__always)
+    static func equal(_ a: [UInt8], _ b: Bytes) -> Bool {
+        guard a.count == b.count else { return false }
+        for k in 0..<a.count where a[k] != b[k] { return false }
+        return true
+    }
+
+    static func string(_ b: Bytes) -> String { String(decoding: b, as: UTF8.self) }
+
+    /// Wire names of the relations, including SnapKit's method-name aliases.
+    static func relation(_ name: Bytes) -> Relation? {
+        switch name.count {
+        case 2:
+            if equal("==", name) { return .equal }
+            if equal("<=", name) { return .lessThanOrEqual }
+            if equal(">=", name) { return .greaterThanOrEqual }
+        default:
+            if equal("equalTo", name) { return .equal }
+            if equal("lessThanOrEqualTo", name) { return .lessThanOrEqual }
+            if equal("greaterThanOrEqualTo", name) { return .greaterThanOrEqual }
+        }
+        return nil
+    }
+
+    /// SnapKit's named priorities (UIKit values).
+    static func priority(_ name: Bytes) -> Double? {
+        if equal("required", name) { return 1000 }
+        if equal("high", name) { return 750 }
+        if equal("medium", name) { return 500 }
+        if equal("low", name) { return 250 }
+        return nil
+    }
+}

@@ -1,0 +1,205 @@
+// The decoding context shared by every spec decoder: the tape, the input bytes, the
+// errors collected so far, and typed accessors that record a located error instead of
+// failing. Decoders keep going after an error so that one answer lists every problem.
+
+/// Node indices of an object's known fields, by position in the field table.
+struct FieldSlots {
+    private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+                        Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
+        (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+    static let capacity = 16
+
+    subscript(_ field: Int) -> Int? {
+        get {
+            guard field >= 0, field < FieldSlots.capacity else { return nil }
+            let v = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: field * 4, as: Int32.self) }
+            return v < 0 ? nil : Int(v)
+        }
+        set {
+            guard field >= 0, field < FieldSlots.capacity else { return }
+            withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: Int32(truncatingIfNeeded: newValue ?? -1), toByteOffset: field * 4, as: Int32.self) }
+        }
+    }
+}
+
+/// Up to six numbers read from one small object (a rect, insets, a size), kept inline
+/// instead of in an array so reading them allocates nothing.
+struct NumberSlots {
+    private var slots: (Double, Double, Double, Double, Double, Double)
+    init(_ fill: Double) { slots = (fill, fill, fill, fill, fill, fill) }
+
+    subscript(_ k: Int) -> Double {
+        get {
+            guard k >= 0, k < 6 else { return 0 }
+            return withUnsafeBytes(of: slots) { $0.load(fromByteOffset: k * 8, as: Double.self) }
+        }
+        set {
+            guard k >= 0, k < 6 else { return }
+            withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: newValue, toByteOffset: k * 8, as: Double.self) }
+        }
+    }
+}
+
+struct WireReader {
+    let p: UnsafePointer<UInt8>
+    let nodes: [JSONNode]
+    var errors: [LayoutError] = []
+    /// Last computed column: locations are mostly asked for in document order, so
+    /// counting on from the previous one keeps long (minified) lines linear overall.
+    private var cacheLineStart = -1, cacheOffset = 0, cacheColumn = 1
+
+    init(_ p: UnsafePointer<UInt8>, _ nodes: [JSONNode]) { self.p = p; self.nodes = nodes }
+
+    // MARK: positions and errors
+
+    /// 1-based column (in Unicode scalars) of node `n`: one plus the scalars that start
+    /// between its line's start and it. Counted from the previous answer when that is on
+    /// the same line, forwards or backwards, so that errors reported slightly out of
+    /// document order on a long minified line do not rescan the line each time.
+    mutating func column(_ n: Int) -> Int {
+        let node = nodes[n]
+        let lineStart = Int(node.lineStart), offset = Int(node.offset)
+        var column = 1
+        if lineStart == cacheLineStart && offset < cacheOffset && cacheOffset - offset < offset - lineStart {
+            column = cacheColumn
+            var k = offset
+            while k < cacheOffset {
+                if p[k] & 0xC0 != 0x80 { column -= 1 }
+                k += 1
+            }
+        } else {
+            var from = lineStart
+            if lineStart == cacheLineStart && offset >= cacheOffset { from = cacheOffset; column = cacheColumn }
+            while from < offset {
+                if p[from] & 0xC0 != 0x80 { column += 1 }
+                from += 1
+            }
+        }
+        cacheLineStart = lineStart; cacheOffset = offset; cacheColumn = column
+        return column
+    }
+
+    mutating func location(_ n: Int, _ pointer: String, exprColumn: Int? = nil) -> RequestLocation {
+        RequestLocation(pointer: pointer, line: Int(nodes[n].line), column: column(n), exprColumn: exprColumn)
+    }
+
+    mutating func error(_ code: String, _ message: String, _ n: Int, _ pointer: String, exprColumn: Int? = nil) {
+        errors.append(LayoutError(code: code, message: message, location: location(n, pointer, exprColumn: exprColumn)))
+    }
+
+    mutating func wrongType(_ n: Int, _ pointer: @autoclosure () -> String, expected: String) {
+        error(WireCode.wrongType, "expected \(expected), found \(nodes[n].kind.article)", n, pointer())
+    }
+
+    // MARK: strings
+
+    /// Runs `body` over the UTF-8 value of a string node, unescaping only if needed.
+    @inline(__always)
+    func withBytes<R>(_ n: Int, _ body: (Bytes) -> R) -> R {
+        let node = nodes[n]
+        if node.escaped {
+            return JSONString.unescape(p, node.stringStart, node.stringEnd).withUnsafeBufferPointer(body)
+        }
+        return body(Bytes(start: p + node.stringStart, count: node.stringEnd - node.stringStart))
+    }
+
+    func stringValue(_ n: Int) -> String { TextPosition.string(p, nodes[n]) }
+
+    // MARK: objects
+
+    /// Matches the members of object `n` against `table`: known fields land in the
+    /// slots, unknown ones are `unknown-field` errors. The caller checked `n` is an object.
+    mutating func fields(_ n: Int, _ table: [StaticString], _ pointer: @autoclosure () -> String) -> FieldSlots {
+        var slots = FieldSlots()
+        var child = n + 1
+        for _ in 0..<nodes[n].count {
+            let value = child + 1
+            if let k = withBytes(child, { Names.index(of: $0, in: table) }) {
+                slots[k] = value
+            } else {
+                let name = stringValue(child)
+                let known = table.map { "\($0)" }.joined(separator: ", ")
+                error(WireCode.unknownField, "unknown field '\(name)' (expected one of: \(known))",
+                      value, pointer() + "/" + JSONPointer.escape(name))
+            }
+            child = nodes.after(value)
+        }
+        return slots
+    }
+
+    /// The object at `n`, or a wrong-type error.
+    mutating func object(_ n: Int, _ pointer: @autoclosure () -> String, _ what: String = "an object") -> Bool {
+        if nodes[n].kind == .object { return true }
+        wrongType(n, pointer(), expected: what)
+        return false
+    }
+
+    /// Node indices of the elements of array `n`.
+    func elements(_ n: Int) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(nodes[n].count)
+        var child = n + 1
+        for _ in 0..<nodes[n].count { out.append(child); child = nodes.after(child) }
+        return out
+    }
+
+    // MARK: scalars
+
+    @inline(__always) func isNull(_ n: Int) -> Bool { nodes[n].kind == .null }
+
+    mutating func number(_ n: Int, _ pointer: @autoclosure () -> String) -> Double? {
+        guard nodes[n].kind == .number else { wrongType(n, pointer(), expected: "a number"); return nil }
+        return nodes[n].number
+    }
+
+    mutating func string(_ n: Int, _ pointer: @autoclosure () -> String) -> String? {
+        guard nodes[n].kind == .string else { wrongType(n, pointer(), expected: "a string"); return nil }
+        return stringValue(n)
+    }
+
+    mutating func bool(_ n: Int, _ pointer: @autoclosure () -> String) -> Bool? {
+        guard nodes[n].kind == .bool else { wrongType(n, pointer(), expected: "true or false"); return nil }
+        return nodes[n].b != 0
+    }
+
+    /// An integral number within `range`.
+    mutating func integer(_ n: Int, _ pointer: @autoclosure () -> String, _ range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) -> Int? {
+        let node = nodes[n]
+        let v = node.number
+        // Range first, so that the conversion below cannot trap; no libm rounding functions.
+        let inRange = v >= Double(range.lowerBound) && v <= Double(range.upperBound)
+        let exact = inRange ? Int(v) : 0
+        guard node.kind == .number, inRange, Double(exact) == v else {
+            let bounds = range.lowerBound == 0 ? "a non-negative integer" : "an integer"
+            if node.kind == .number { error(WireCode.wrongType, "expected \(bounds), found \(v)", n, pointer()) } else { wrongType(n, pointer(), expected: bounds) }
+            return nil
+        }
+        return exact
+    }
+
+    /// A priority: a number in (0, 1000] or one of required/high/medium/low.
+    mutating func priority(_ n: Int, _ pointer: @autoclosure () -> String) -> Double? {
+        switch nodes[n].kind {
+        case .number:
+            let v = nodes[n].number
+            guard v > 0, v <= 1000 else {
+                error(WireCode.priorityOutOfRange, "priority must be in (0, 1000], found \(v)", n, pointer())
+                return nil
+            }
+            return v
+        case .string:
+            if let v = withBytes(n, Names.priority) { return v }
+            error(WireCode.wrongType, "expected a priority: a number in (0, 1000] or required, high, medium, low; found '\(stringValue(n))'", n, pointer())
+            return nil
+        default:
+            wrongType(n, pointer(), expected: "a priority (a number in (0, 1000] or required, high, medium, low)")
+            return nil
+        }
+    }
+}
+
+/// `pointer/name` for a field name from a static table (no escaping needed).
+@inline(__always)
+func child(_ pointer: String, _ name: StaticString) -> String { pointer + "/" + "\(name)" }
+@inline(__always)
+func child(_ pointer: String, _ index: Int) -> String { pointer + "/" + String(index) }

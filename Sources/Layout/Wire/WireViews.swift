@@ -1,0 +1,163 @@
+// Decoding of view objects (CONTRACT section 1, views table) and of the small value
+// objects they share with constraints: rectangles, insets, per-axis priorities.
+// Absent optional fields keep the defaults of ViewSpec; `null` counts as absent.
+
+extension WireReader {
+    private static let viewFields: [StaticString] = [
+        "id", "superview", "frame", "kind", "margins", "safeArea", "intrinsicSize",
+        "hugging", "compressionResistance", "baselines",
+    ]
+
+    /// The `views` array of a document or an `addViews` op. View ids must be unique in it.
+    mutating func views(_ n: Int, _ pointer: String) -> [ViewSpec] {
+        guard nodes[n].kind == .array else { wrongType(n, pointer, expected: "an array of views"); return [] }
+        var out: [ViewSpec] = []
+        out.reserveCapacity(nodes[n].count)
+        var seen: [String: Int] = [:]
+        for (k, element) in elements(n).enumerated() {
+            let elementPointer = child(pointer, k)
+            guard let (view, idNode) = view(element, elementPointer) else { continue }
+            if let first = seen[view.id] {
+                error(WireCode.duplicateID, "duplicate view id '\(view.id)' (first used by \(pointer)/\(first))",
+                      idNode, child(elementPointer, "id"))
+            } else {
+                seen[view.id] = k
+            }
+            out.append(view)
+        }
+        return out
+    }
+
+    /// One view object; nil when it has no usable id. Also returns the id's node.
+    mutating func view(_ n: Int, _ pointer: String) -> (ViewSpec, Int)? {
+        guard object(n, pointer, "a view object") else { return nil }
+        let f = fields(n, WireReader.viewFields, pointer)
+        let location = location(n, pointer)
+        var id: String?
+        if let idNode = f[0] { id = viewID(idNode, child(pointer, "id")) } else {
+            error(WireCode.missingField, "a view needs an 'id'", n, pointer)
+        }
+        // Without a usable id the other fields are still checked, so every error is found.
+        var view = ViewSpec(id: id ?? "", location: location)
+        if let s = f[1], !isNull(s) { view.superview = string(s, child(pointer, "superview")) }
+        if let r = f[2], !isNull(r) {
+            let framePointer = child(pointer, "frame")
+            view.frame = rect(r, framePointer)
+            view.frameLocation = self.location(r, framePointer)
+        }
+        if let k = f[3], !isNull(k), let name = string(k, child(pointer, "kind")) {
+            if let kind = ViewKind(rawValue: name) { view.kind = kind } else {
+                error(WireCode.wrongType, "kind must be \"view\" or \"guide\", found '\(name)'", k, child(pointer, "kind"))
+            }
+        }
+        if let m = f[4], !isNull(m), let margins = insets(m, child(pointer, "margins"), side: 8) { view.margins = margins }
+        if let s = f[5], !isNull(s), let safeArea = insets(s, child(pointer, "safeArea"), side: 0) {
+            switch safeArea {
+            case .physical(let e): view.safeArea = e
+            case .directional:
+                error(WireCode.wrongType, "safeArea takes physical insets {top,left,bottom,right}", s, child(pointer, "safeArea"))
+            }
+        }
+        if let s = f[6], !isNull(s) { intrinsicSize(s, child(pointer, "intrinsicSize"), into: &view) }
+        if let h = f[7], !isNull(h), let v = axisPriorities(h, child(pointer, "hugging"), view.hugging) { view.hugging = v }
+        if let c = f[8], !isNull(c), let v = axisPriorities(c, child(pointer, "compressionResistance"), view.compressionResistance) {
+            view.compressionResistance = v
+        }
+        if let b = f[9], !isNull(b) { baselines(b, child(pointer, "baselines"), into: &view) }
+        guard id != nil, let idNode = f[0] else { return nil }
+        return (view, idNode)
+    }
+
+    /// A view id: a string matching the id pattern and not a reserved word.
+    mutating func viewID(_ n: Int, _ pointer: @autoclosure () -> String) -> String? {
+        guard nodes[n].kind == .string else { wrongType(n, pointer(), expected: "a view id string"); return nil }
+        if let problem = withBytes(n, Names.viewIDProblem) {
+            error(WireCode.invalidID, problem, n, pointer())
+            return nil
+        }
+        return stringValue(n)
+    }
+
+    private static let rectFields: [StaticString] = ["x", "y", "width", "height"]
+
+    /// `{x, y, width, height}`, all four required.
+    mutating func rect(_ n: Int, _ pointer: @autoclosure () -> String) -> Rect? {
+        guard object(n, pointer(), "a frame object {x, y, width, height}") else { return nil }
+        let f = fields(n, WireReader.rectFields, pointer())
+        var values = NumberSlots(0)
+        var ok = true
+        var missing: [String] = []
+        for k in 0..<4 {
+            guard let v = f[k] else { missing.append("'\(WireReader.rectFields[k])'"); continue }
+            if let d = number(v, child(pointer(), WireReader.rectFields[k])) { values[k] = d } else { ok = false }
+        }
+        if !missing.isEmpty {
+            error(WireCode.missingField, "a frame needs " + missing.joined(separator: ", "), n, pointer())
+            ok = false
+        }
+        return ok ? Rect(x: values[0], y: values[1], width: values[2], height: values[3]) : nil
+    }
+
+    private static let insetFields: [StaticString] = ["top", "left", "bottom", "right", "leading", "trailing"]
+
+    /// `{top,left,bottom,right}` or `{top,leading,bottom,trailing}`; a side left out is `side`.
+    /// Mixing left/right with leading/trailing is `mixed-direction`.
+    mutating func insets(_ n: Int, _ pointer: @autoclosure () -> String, side: Double) -> InsetsSpec? {
+        guard object(n, pointer(), "an insets object {top,left,bottom,right} or {top,leading,bottom,trailing}") else { return nil }
+        return insetsValue(n, fields(n, WireReader.insetFields, pointer()), pointer(), side: side)
+    }
+
+    /// Insets from the member slots `f` of object `n` (in `insetFields` order).
+    mutating func insetsValue(_ n: Int, _ f: FieldSlots, _ pointer: @autoclosure () -> String, side: Double) -> InsetsSpec? {
+        var values = NumberSlots(side)
+        var ok = true
+        for k in 0..<6 {
+            guard let v = f[k] else { continue }
+            if let d = number(v, child(pointer(), WireReader.insetFields[k])) { values[k] = d } else { ok = false }
+        }
+        let physical = f[1] != nil || f[3] != nil
+        let directional = f[4] != nil || f[5] != nil
+        if physical && directional {
+            error(WireCode.mixedDirection, "insets give either left/right or leading/trailing, not both", n, pointer())
+            return nil
+        }
+        guard ok else { return nil }
+        if directional {
+            return .directional(DirectionalInsets(top: values[0], leading: values[4], bottom: values[2], trailing: values[5]))
+        }
+        return .physical(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
+    }
+
+    private static let axisFields: [StaticString] = ["horizontal", "vertical"]
+
+    /// `{horizontal, vertical}` priorities; an axis left out keeps `defaults`.
+    mutating func axisPriorities(_ n: Int, _ pointer: @autoclosure () -> String, _ defaults: AxisPriorities) -> AxisPriorities? {
+        guard object(n, pointer(), "an object {horizontal, vertical}") else { return nil }
+        let f = fields(n, WireReader.axisFields, pointer())
+        var result = defaults
+        var ok = true
+        if let h = f[0] { if let v = priority(h, child(pointer(), "horizontal")) { result.horizontal = v } else { ok = false } }
+        if let v = f[1] { if let p = priority(v, child(pointer(), "vertical")) { result.vertical = p } else { ok = false } }
+        return ok ? result : nil
+    }
+
+    private static let sizeFields: [StaticString] = ["width", "height"]
+
+    /// `{width, height}`, either absent or null for "no intrinsic metric".
+    mutating func intrinsicSize(_ n: Int, _ pointer: @autoclosure () -> String, into view: inout ViewSpec) {
+        guard object(n, pointer(), "an object {width, height}") else { return }
+        view.intrinsicSizeLocation = location(n, pointer())
+        let f = fields(n, WireReader.sizeFields, pointer())
+        if let w = f[0], !isNull(w) { view.intrinsicWidth = number(w, child(pointer(), "width")) }
+        if let h = f[1], !isNull(h) { view.intrinsicHeight = number(h, child(pointer(), "height")) }
+    }
+
+    private static let baselineFields: [StaticString] = ["first", "last"]
+
+    mutating func baselines(_ n: Int, _ pointer: @autoclosure () -> String, into view: inout ViewSpec) {
+        guard object(n, pointer(), "an object {first, last}") else { return }
+        let f = fields(n, WireReader.baselineFields, pointer())
+        if let v = f[0], let d = number(v, child(pointer(), "first")) { view.firstBaseline = d }
+        if let v = f[1], let d = number(v, child(pointer(), "last")) { view.lastBaseline = d }
+    }
+}

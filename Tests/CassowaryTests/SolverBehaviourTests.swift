@@ -1,0 +1,186 @@
+// Each operation on small hand-made systems whose answers are obvious.
+import Cassowary
+import Testing
+
+@Suite("Solver operations")
+struct SolverBehaviourTests {
+    @Test func variables() {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable()
+        #expect(Set([x, y, z]).count == 3)
+        #expect(s.name(of: x) == "x" && s.name(of: y) == "y")
+        #expect(s.objective().isEmpty)
+    }
+
+    @Test func requiredEqualities() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(cn([(x, 1), (y, 1)], -10, .equal))
+        try s.add(cn([(x, 1), (y, -1)], -2, .equal))
+        #expect(approxEqual(s.value(x), 6) && approxEqual(s.value(y), 4))
+        #expect(s.objective().isEmpty)
+    }
+
+    @Test func repeatedVariableInAnExpressionIsASum() throws {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        try s.add(cn([(x, 1), (x, 1)], -10, .equal))  // 2x − 10 == 0
+        #expect(approxEqual(s.value(x), 5))
+    }
+
+    @Test func strictPriorityBeatsAnyNumberOfWeaker() throws {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        try s.add(pin(x, 0, 751))
+        for _ in 0..<20 { try s.add(pin(x, 100, 750)) }
+        #expect(approxEqual(s.value(x), 0))
+        #expect(objectiveMatches(s.objective(), [(751, 0), (750, 2000)]))
+    }
+
+    @Test func violationsAddUpWithinALevel() throws {
+        // |x| + |x − 10| + |x − 4| at one priority: the median, 4, paying 10.
+        let s = Solver()
+        let x = s.makeVariable("x")
+        for v in [0.0, 10, 4] { try s.add(pin(x, v, 500)) }
+        #expect(approxEqual(s.value(x), 4))
+        #expect(objectiveMatches(s.objective(), [(500, 10)]))
+    }
+
+    @Test func inequalitiesAndLevels() throws {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        try s.add(cn([(x, 1)], -5, .greaterOrEqual))     // x >= 5
+        try s.add(cn([(x, 1)], -2, .lessOrEqual, 500))   // x <= 2 @500: pays 3
+        try s.add(pin(x, 10, 250))                       // x == 10 @250: pays 5
+        try s.add(cn([(x, 1)], -7, .lessOrEqual, 1))     // x <= 7 @1: holds
+        #expect(approxEqual(s.value(x), 5))
+        #expect(objectiveMatches(s.objective(), [(500, 3), (250, 5), (1, 0)]))
+    }
+
+    @Test func setConstantChangesALayout() throws {
+        // Two views in a row inside an editable edge R (TRACE.md's example).
+        let s = Solver()
+        let r = s.makeVariable("R"), a = s.makeVariable("a"), b = s.makeVariable("b")
+        try s.addEditVariable(r, priority: 750)
+        try s.suggestValue(r, 300)
+        let wa = cn([(a, 1)], -100, .equal, 250, "wa")
+        let wb = cn([(b, 1)], -100, .equal, 250, "wb")
+        try s.add(wa)
+        try s.add(wb)
+        try s.add(cn([(a, 1), (b, 1), (r, -1)], 8, .lessOrEqual, 1000, "fit"))
+        #expect(approxEqual(s.value(a), 100) && approxEqual(s.value(b), 100) && approxEqual(s.value(r), 300))
+        try s.setConstant(wa, to: -80)
+        #expect(s.constant(of: wa) == -80)
+        #expect(approxEqual(s.value(a), 80) && approxEqual(s.value(b), 100))
+        // Squeeze: R = 150 leaves 142 for a + b; the weak widths pay 38 together.
+        try s.suggestValue(r, 150)
+        #expect(approxEqual(s.value(a) + s.value(b), 142))
+        #expect(objectiveMatches(s.objective(), [(750, 0), (250, 38)]))
+        // A set-constant that makes the required constraint itself bind differently.
+        try s.suggestValue(r, 300)
+        try s.setConstant(wb, to: -250)  // b wants 250: a + b <= 292 → a = 42 or b = 212, 38 paid either way
+        #expect(approxEqual(s.value(a) + s.value(b), 292))
+        #expect(objectiveMatches(s.objective(), [(750, 0), (250, 38)]))
+    }
+
+    @Test func removeRestores() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(pin(x, 10, 500))
+        try s.add(cn([(y, 1), (x, -1)], -1, .equal))  // y = x + 1
+        let before = (s.value(x), s.value(y), s.objective())
+        let force = pin(x, 20)
+        try s.add(force)
+        #expect(approxEqual(s.value(x), 20) && approxEqual(s.value(y), 21))
+        #expect(objectiveMatches(s.objective(), [(500, 10)]))
+        try s.remove(force)
+        #expect(approxEqual(s.value(x), before.0) && approxEqual(s.value(y), before.1))
+        #expect(objectiveMatches(s.objective(), before.2.map { ($0.priority, $0.violation) }))
+        #expect(approxEqual(s.value(x), 10))
+        // Removing an optional constraint drops its level from objective().
+        let weak = pin(x, 50, 250)
+        try s.add(weak)
+        #expect(objectiveMatches(s.objective(), [(500, 0), (250, 40)]))
+        try s.remove(weak)
+        #expect(objectiveMatches(s.objective(), [(500, 0)]))
+    }
+
+    @Test func suggestValueMovesEditVariables() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(cn([(y, 1), (x, -1)], -5, .equal))  // y = x + 5
+        try s.addEditVariable(x, priority: 500)
+        #expect(s.hasEditVariable(x) && !s.hasEditVariable(y))
+        #expect(approxEqual(s.value(x), 0) && approxEqual(s.value(y), 5))  // the suggestion starts at 0
+        try s.suggestValue(x, 42)
+        #expect(approxEqual(s.value(x), 42) && approxEqual(s.value(y), 47))
+        try s.suggestValue(x, -7.5)
+        #expect(approxEqual(s.value(x), -7.5) && approxEqual(s.value(y), -2.5))
+        #expect(objectiveMatches(s.objective(), [(500, 0)]))
+        // A required bound stops the edit; the edit's level pays the difference.
+        try s.add(cn([(y, 1)], -30, .lessOrEqual))  // y <= 30 → x <= 25
+        try s.suggestValue(x, 40)
+        #expect(approxEqual(s.value(x), 25))
+        #expect(objectiveMatches(s.objective(), [(500, 15)]))
+        // Two edit variables at different priorities pulling on one quantity: the stronger wins.
+        try s.addEditVariable(y, priority: 750)
+        try s.suggestValue(y, 10)
+        #expect(approxEqual(s.value(y), 10) && approxEqual(s.value(x), 5))
+        #expect(objectiveMatches(s.objective(), [(750, 0), (500, 35)]))
+        // Removing the edit variable releases it.
+        try s.removeEditVariable(y)
+        #expect(approxEqual(s.value(x), 25))
+        try s.removeEditVariable(x)
+        try s.add(pin(x, 3, 250))
+        #expect(approxEqual(s.value(x), 3))
+        #expect(objectiveMatches(s.objective(), [(250, 0)]))
+    }
+
+    @Test func ambiguousUnconstrainedVariable() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y"), free = s.makeVariable("free")
+        let half = s.makeVariable("half")
+        try s.add(pin(x, 5))
+        try s.add(cn([(y, 1), (x, -2)], 0, .equal))           // y = 2x: determined through x
+        try s.add(cn([(half, 1)], 0, .greaterOrEqual))       // bounded below only
+        #expect(s.ambiguous([x, y, free, half]) == [free, half])
+        #expect(s.ambiguous([x, y]).isEmpty)
+        #expect(s.ambiguous([]).isEmpty)
+    }
+
+    @Test func ambiguousEqualPriorityTie() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable("z")
+        try s.add(cn([(x, 1), (y, 1)], -100, .equal))  // x + y == 100
+        let px = pin(x, 0, 500)
+        try s.add(px)
+        try s.add(pin(y, 0, 500))                       // every split pays 100 at 500: a tie
+        try s.add(pin(z, 7))
+        #expect(s.ambiguous([x, y, z]) == [x, y])
+        #expect(objectiveMatches(s.objective(), [(500, 100)]))
+        // Break the tie with a lower priority: now everything is determined.
+        try s.add(pin(x, 30, 250))
+        #expect(s.ambiguous([x, y, z]).isEmpty)
+        #expect(approxEqual(s.value(x), 30) && approxEqual(s.value(y), 70))
+    }
+
+    @Test func strictPriorityIsNotATie() throws {
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        try s.add(cn([(x, 1), (y, 1)], -100, .equal))
+        try s.add(pin(x, 0, 501))
+        try s.add(pin(y, 0, 500))
+        #expect(s.ambiguous([x, y]).isEmpty)
+        #expect(approxEqual(s.value(x), 0) && approxEqual(s.value(y), 100))
+    }
+
+    @Test func ambiguousEditVariableIsDetermined() throws {
+        let s = Solver()
+        let x = s.makeVariable("x")
+        try s.addEditVariable(x, priority: 250)
+        try s.suggestValue(x, 12)
+        #expect(s.ambiguous([x]).isEmpty)
+        try s.removeEditVariable(x)
+        #expect(s.ambiguous([x]) == [x])
+    }
+}

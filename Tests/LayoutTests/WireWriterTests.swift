@@ -1,0 +1,125 @@
+// The JSON writer and the re-encoding of specs (round trips through the reader).
+import Testing
+@testable import Layout
+
+private func text(_ build: (inout JSONWriter) -> Void) -> String {
+    var w = JSONWriter()
+    build(&w)
+    return String(decoding: w.bytes, as: UTF8.self)
+}
+
+/// Specs compared without their locations (re-encoded text stands elsewhere).
+private func unlocated(_ c: ConstraintSpec) -> ConstraintSpec {
+    var c = c
+    c.location = RequestLocation(pointer: "", line: 0, column: 0)
+    return c
+}
+
+private func unlocated(_ v: ViewSpec) -> ViewSpec {
+    var v = v
+    let nowhere = RequestLocation(pointer: "", line: 0, column: 0)
+    v.location = nowhere
+    v.frameLocation = v.frameLocation.map { _ in nowhere }
+    v.intrinsicSizeLocation = v.intrinsicSizeLocation.map { _ in nowhere }
+    return v
+}
+
+@Suite struct WireWriterTests {
+    @Test func structureAndCommas() {
+        let s = text { w in
+            w.beginObject()
+            w.field("a", 1)
+            w.key("b"); w.beginArray(); w.int(1); w.null(); w.bool(true); w.bool(false); w.beginObject(); w.endObject(); w.beginArray(); w.endArray(); w.endArray()
+            w.field("c", "x")
+            w.field("d", nil as String?)
+            w.key("view id"); w.number(2.5)
+            w.endObject()
+        }
+        #expect(s == #"{"a":1,"b":[1,null,true,false,{},[]],"c":"x","d":null,"view id":2.5}"#)
+        #expect(text { w in w.beginArray(); w.endArray(); w.beginArray(); w.endArray() } == "[],[]")
+    }
+
+    @Test func numbers() {
+        let values: [Double] = [0, -0.0, 1, -1, 375, 1e15, 9007199254740991, 9007199254740992, 0.1, 0.5, -12.25, 1e-7, 1.5e300,
+                                1.0 / 3, 1e18, 1e19, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123456.789]
+        let s = text { w in w.beginArray(); for v in values { w.number(v) }; w.endArray() }
+        #expect(s.hasPrefix("[0,0,1,-1,375,1000000000000000,9007199254740991,9007199254740992,0.1,0.5,-12.25,1e-07,1.5e+300,0.3333333333333333,1000000000000000000,1e+19,"))
+        // Every one reads back exactly.
+        let back = (try? JSONTree.parse(Array(s.utf8)).get())?.root.elements.compactMap(\.number)
+        #expect(back == values)
+        #expect(text { w in w.number(.infinity) } == "null")
+        #expect(text { w in w.number(.nan) } == "null")
+        #expect(text { w in w.int(Int.min) } == "-9223372036854775808")
+        #expect(text { w in w.int(1234567890) } == "1234567890")
+    }
+
+    @Test func stringEscaping() throws {
+        let tricky = "q\"b\\s/\n\r\t\u{8}\u{c}\u{0}\u{1f}é中😀\u{7f}"
+        let s = text { w in w.string(tricky) }
+        #expect(s == #""q\"b\\s/\n\r\t\b\f\u0000\u001fé中😀"# + "\u{7f}\"")
+        let back = try JSONTree.parse(Array(s.utf8)).get().root.string
+        #expect(back == tricky)
+        #expect(text { w in w.beginObject(); w.key("a\"b"); w.int(1); w.endObject() } == #"{"a\"b":1}"#)
+    }
+
+    @Test func contractExampleRoundTrips() throws {
+        let document = try #require(wireDocument(wireContractExample))
+        let bytes = encodeLayoutDocument(document)
+        let again = try decodeLayoutDocument(bytes).get()
+        #expect(again.direction == document.direction)
+        #expect(again.views.map(unlocated) == document.views.map(unlocated))
+        #expect(again.constraints.map(unlocated) == document.constraints.map(unlocated))
+        let encoded = String(decoding: bytes, as: UTF8.self)
+        #expect(encoded.hasPrefix(#"{"direction":"ltr","views":[{"id":"root","frame":{"x":0,"y":0,"width":375,"height":667}},"#))
+        // A second pass is byte-identical.
+        #expect(encodeLayoutDocument(again) == bytes)
+    }
+
+    @Test func everyConstraintShapeRoundTrips() throws {
+        let document = try #require(wireDocument("""
+        {"direction": "rtl", "views": [
+          {"id": "r", "frame": {"x": 0.5, "y": -1, "width": 1e3, "height": 667}},
+          {"id": "g", "superview": "r", "kind": "guide", "margins": {"top": 1, "leading": 2, "bottom": 3, "trailing": 4},
+           "safeArea": {"top": 44, "bottom": 34}, "intrinsicSize": {"width": null, "height": 20},
+           "hugging": {"horizontal": 251}, "compressionResistance": {"vertical": 999}, "baselines": {"first": 3}}
+        ], "constraints": [
+          {"id": "c9", "view": "g", "attributes": ["top", "leading"], "relation": "<=", "to": {"view": "r", "attribute": ["top", "leading"]},
+           "multiplier": 0.3333333333333333, "priority": 1, "label": "l\\n", "source": {"file": "a.swift", "line": 1, "column": 2}},
+          {"view": "g.safeAreaLayoutGuide", "attributes": "size", "to": {"width": 1, "height": 2}},
+          {"view": "g", "attributes": "center", "to": {"x": 1, "y": 2}},
+          {"view": "g", "attributes": "edges", "to": {"top": 1, "left": 2, "bottom": 3, "right": 4}},
+          {"view": "g", "attributes": "directionalEdges", "to": {"top": 1, "leading": 2, "bottom": 3, "trailing": 4}},
+          {"view": "g", "attributes": "margins", "to": "superview.layoutMarginsGuide", "inset": {"top": 5, "left": 6, "bottom": 7, "right": 8}},
+          {"view": "g", "attributes": "edges", "to": "superview.edges", "inset": {"top": 5, "leading": 6}},
+          {"view": "g", "attributes": "width", "relation": ">=", "to": "r.height", "dividedBy": 3, "offset": -2.5},
+          {"view": "g", "attributes": ["top", "bottom"], "to": "r.centerY"},
+          {"view": "g", "attributes": ["left", "top", "width"], "to": "r"},
+          "g.lastBaseline == r.baseline @low",
+          {"view": "g", "attributes": "top", "to": "r.safeAreaLayoutGuide.top"}
+        ]}
+        """))
+        let again = try decodeLayoutDocument(encodeLayoutDocument(document)).get()
+        #expect(again.direction == .rtl)
+        #expect(again.views.map(unlocated) == document.views.map(unlocated))
+        #expect(again.constraints.count == document.constraints.count)
+        for (a, b) in zip(again.constraints, document.constraints) {
+            #expect(unlocated(a) == unlocated(b))
+        }
+    }
+
+    @Test func locationsAndSources() {
+        #expect(text { w in w.location(RequestLocation(pointer: "/constraints/3", line: 14, column: 5)) }
+                == #"{"pointer":"/constraints/3","line":14,"column":5}"#)
+        #expect(text { w in w.location(RequestLocation(pointer: "/a~1b", line: 1, column: 2, exprColumn: 9)) }
+                == #"{"pointer":"/a~1b","line":1,"column":2,"exprColumn":9}"#)
+        #expect(text { w in w.source(SourceLocation(file: "C.swift", line: 40, column: 9)) } == #"{"file":"C.swift","line":40,"column":9}"#)
+    }
+
+    @Test func attributeNames() {
+        #expect(AttributeSet.edges.wireName == "edges")
+        #expect(AttributeSet.directionalVerticalEdges.wireName == "verticalEdges")
+        #expect(AttributeSet(.centerXWithinMargins).wireName == "centerXWithinMargins")
+        #expect(AttributeSet([.top, .width]).wireName == nil)
+        #expect(text { w in w.attributes(AttributeSet([.width, .top])) } == #"["top","width"]"#)
+    }
+}
