@@ -147,3 +147,18 @@ import Testing
         #expect(again.answer().frames == layout.answer().frames)
     }
 }
+
+@Suite struct LiveAnswerEncodingTests {
+    @Test func answerEncodesAsTheContractShowsIt() throws {
+        var wide = make("title", attrs("width"), .equal, number(500))
+        wide.source = SourceLocation(file: "CardView.swift", line: 40)
+        wide.location = RequestLocation(pointer: "/constraints/1", line: 14, column: 5)
+        let layout = try build(document([view("root", frame: rect(0, 0, 375, 667)), view("title", in: "root")], [
+            make("title", attrs("width"), .equal, number(300)), wide,
+            make("title", attrs("left", "top", "height"), .equal, number(0)),
+        ]))
+        let json = String(decoding: encodeLayoutAnswer(layout.answer(), includeRevision: true), as: UTF8.self)
+        #expect(json.hasPrefix(#"{"revision":1,"frames":{"root":{"x":0,"y":0,"width":375,"height":667},"title":{"x":0,"y":0,"width":300,"height":0}},"diagnostics":[{"severity":"error","code":"unsatisfiable","message":"Unable to simultaneously satisfy constraints; broke title.width == 500","constraints":[{"id":"c1","attribute":"width","label":null,"description":"title.width == 300","source":null,"location":{"pointer":"/test","line":1,"column":1}},{"id":"c2","attribute":"width","label":null,"description":"title.width == 500","source":{"file":"CardView.swift","line":40},"location":{"pointer":"/constraints/1","line":14,"column":5}}],"broken":[{"id":"c2","attribute":"width"}]}"#))
+        #expect(json.hasSuffix(#""stats":{"views":2,"constraints":9,"solveMicros":\#(layout.answer().stats.solveMicros)}}"#))
+    }
+}

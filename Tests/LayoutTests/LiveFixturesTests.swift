@@ -3,7 +3,7 @@ import Testing
 
 // Builders for specs in tests: SnapKit-like shorthand, no JSON involved.
 
-let here = RequestLocation(pointer: "/test", line: 1, column: 1)
+let specLocation = RequestLocation(pointer: "/test", line: 1, column: 1)
 
 func at(_ pointer: String) -> RequestLocation { RequestLocation(pointer: pointer, line: 1, column: 1) }
 
@@ -54,7 +54,7 @@ func number(_ n: Double) -> ConstraintTarget { .constant(.scalar(n)) }
 /// `make(first, "edges", .equal, target)` with modifiers as arguments.
 func make(_ first: String?, _ attributes: AttributeSet, _ relation: Relation = .equal, _ target: ConstraintTarget,
           multiplier: Double = 1, offset: Double? = nil, inset: InsetValue? = nil, priority: Double = 1000,
-          id: String? = nil, label: String? = nil, at location: RequestLocation = here) -> ConstraintSpec {
+          id: String? = nil, label: String? = nil, at location: RequestLocation = specLocation) -> ConstraintSpec {
     var c = ConstraintSpec(first: first.map(ref), attributes: attributes, target: target, location: location)
     c.relation = relation
     c.multiplier = multiplier

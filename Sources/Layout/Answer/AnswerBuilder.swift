@@ -14,49 +14,43 @@ extension LiveLayout {
 
     func frames(space: FrameSpace) -> [ViewFrame] {
         let tree = state.tree
-        var relative: [String: Rect] = [:]
-        relative.reserveCapacity(tree.count)
-        for id in tree.order {
-            guard let v = tree[id]?.variables else { continue }
-            relative[id] = Rect(x: NumberFormat.clean(solver.value(v.x)), y: NumberFormat.clean(solver.value(v.y)),
-                                width: NumberFormat.clean(solver.value(v.width)),
-                                height: NumberFormat.clean(solver.value(v.height)))
+        var frames: [ViewFrame] = []
+        frames.reserveCapacity(tree.count)
+        for (id, v) in zip(tree.order, tree.orderedVariables) {
+            frames.append(ViewFrame(id: id, frame: Rect(
+                x: NumberFormat.clean(solver.value(v.x)), y: NumberFormat.clean(solver.value(v.y)),
+                width: NumberFormat.clean(solver.value(v.width)), height: NumberFormat.clean(solver.value(v.height)))))
         }
-        guard space == .root else {
-            return tree.order.compactMap { id in relative[id].map { ViewFrame(id: id, frame: $0) } }
-        }
-        var absolute: [String: Rect] = [:]
-        absolute.reserveCapacity(tree.count)
-        func resolve(_ id: String) -> Rect? {
-            if let known = absolute[id] { return known }
-            // Walk up to a known (or root) ancestor, then come back down adding offsets.
-            var chain: [String] = []
-            var current: String? = id
-            while let c = current, absolute[c] == nil {
-                chain.append(c)
-                current = tree[c]?.superview
+        guard space == .root else { return frames }
+        // Absolute origins: a view's plus its superview's, memoised (views may be listed
+        // before their superviews).
+        var index: [String: Int] = [:]
+        index.reserveCapacity(frames.count)
+        for (i, frame) in frames.enumerated() { index[frame.id] = i }
+        var done = [Bool](repeating: false, count: frames.count)
+        for start in frames.indices where !done[start] {
+            var chain: [Int] = []
+            var current: Int? = start
+            while let i = current, !done[i] {
+                chain.append(i)
+                current = tree[frames[i].id]?.superview.flatMap { index[$0] }
             }
-            var origin = current.flatMap { absolute[$0] }.map { (x: $0.x, y: $0.y) } ?? (x: 0, y: 0)
-            for c in chain.reversed() {
-                guard var r = relative[c] else { return nil }
-                r.x = NumberFormat.clean(r.x + origin.x)
-                r.y = NumberFormat.clean(r.y + origin.y)
-                absolute[c] = r
-                origin = (r.x, r.y)
+            var origin = current.map { (x: frames[$0].frame.x, y: frames[$0].frame.y) } ?? (x: 0, y: 0)
+            for i in chain.reversed() {
+                frames[i].frame.x = NumberFormat.clean(frames[i].frame.x + origin.x)
+                frames[i].frame.y = NumberFormat.clean(frames[i].frame.y + origin.y)
+                origin = (frames[i].frame.x, frames[i].frame.y)
+                done[i] = true
             }
-            return absolute[id]
         }
-        return tree.order.compactMap { id in resolve(id).map { ViewFrame(id: id, frame: $0) } }
+        return frames
     }
 
     /// One `ambiguous` warning listing every view whose frame is not unique among the
     /// optimal layouts, or nil.
     func ambiguityDiagnostic() -> Diagnostic? {
         let tree = state.tree
-        var variables: [Variable] = []
-        variables.reserveCapacity(tree.count * 4)
-        for id in tree.order { if let node = tree[id] { variables += node.variables.all } }
-        let ambiguous = solver.ambiguous(variables)
+        let ambiguous = ambiguousVariables()
         guard !ambiguous.isEmpty else { return nil }
         var views: [ViewAttributes] = []
         for id in tree.order {
@@ -69,10 +63,26 @@ extension LiveLayout {
                           message: "the layout does not determine every frame uniquely: \(names)", views: views)
     }
 
+    /// The frame variables not unique among the optimal layouts. Recomputed whenever the
+    /// set of enforced constraints changed; edits that only move constants (update,
+    /// setFrame: the hot path) reuse the last result, so they stay as cheap as a constant
+    /// change. That is exact except at degenerate constants (two inequalities meeting
+    /// exactly), where a stale answer can persist until the next structural edit.
+    func ambiguousVariables() -> Set<Variable> {
+        if let cache = ambiguityCache, cache.version == structureVersion { return cache.variables }
+        var variables: [Variable] = []
+        variables.reserveCapacity(state.tree.count * 4)
+        for id in state.tree.order { if let node = state.tree[id] { variables += node.variables.all } }
+        let result = solver.ambiguous(variables)
+        ambiguityCache = (structureVersion, result)
+        return result
+    }
+
     func negativeSizeDiagnostic(_ frames: [ViewFrame]) -> Diagnostic? {
-        let views = frames.compactMap { f -> ViewAttributes? in
-            let attributes = [("width", f.frame.width), ("height", f.frame.height)].filter { $0.1 < 0 }.map(\.0)
-            return attributes.isEmpty ? nil : ViewAttributes(id: f.id, attributes: attributes)
+        var views: [ViewAttributes] = []
+        for f in frames where f.frame.width < 0 || f.frame.height < 0 {
+            views.append(ViewAttributes(id: f.id, attributes: (f.frame.width < 0 ? ["width"] : [])
+                                            + (f.frame.height < 0 ? ["height"] : [])))
         }
         guard !views.isEmpty else { return nil }
         return Diagnostic(severity: .warning, code: "negative-size",

@@ -117,6 +117,7 @@ extension LiveLayout {
     func addViews(_ views: [ViewSpec]) -> [LayoutError] {
         var (ordered, errors) = state.tree.validateNewViews(views)
         saveStructure()
+        structureVersion += 1  // new frame variables to judge
         let countBefore = state.tree.count
         defer {
             let rank = Dictionary(views.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -143,6 +144,7 @@ extension LiveLayout {
         guard unknown.isEmpty else { return unknown.map { .unknownView($0, location) } }
         let removed = state.tree.subtrees(of: ids)
         saveStructure()
+        structureVersion += 1
         for description in state.registry.inOrder where description.names(anyOf: removed) {
             unregister(description.id)
         }

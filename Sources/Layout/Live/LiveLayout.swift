@@ -15,6 +15,12 @@ public final class LiveLayout: @unchecked Sendable {
     /// Broken constraints to retry at the end of the batch.
     var dirty = Set<ConstraintKey>()
     var lastSolveMicros = 0
+    /// Bumped whenever the set of constraints the solver enforces changes (an add or a
+    /// remove, not a constant edit), so answers know when ambiguity must be recomputed.
+    var structureVersion = 0
+    /// The last ambiguity result and the structure it was computed for; see
+    /// `ambiguousVariables()`.
+    var ambiguityCache: (version: Int, variables: Set<Variable>)?
 
     private init(direction: LayoutDirection) {
         state = LayoutState(direction: direction)
@@ -58,6 +64,7 @@ public final class LiveLayout: @unchecked Sendable {
         guard errors.isEmpty else {
             undo?.rollback(self)
             undo = nil
+            structureVersion += 1  // the solver went back; do not trust cached results
             dirty.removeAll()
             return .failure(.invalid(errors))
         }

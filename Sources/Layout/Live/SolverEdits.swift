@@ -14,6 +14,7 @@ extension LiveLayout {
         var entry = SolverEntry(constraint: constraint, constant: form.constant, conflict: nil, seq: seq)
         do {
             try solver.add(constraint)
+            structureVersion += 1
             recordSolver { try? $0.remove(constraint) }
         } catch .unsatisfiable(let conflict) {
             entry.conflict = conflict.filter { $0 !== constraint }
@@ -30,6 +31,7 @@ extension LiveLayout {
         if !entry.isBroken {
             let constraint = entry.constraint, constant = entry.constant
             try? solver.remove(constraint)
+            structureVersion += 1
             recordSolver { solver in
                 try? solver.add(constraint)
                 if constraint.expression.constant != constant { try? solver.setConstant(constraint, to: constant) }
@@ -59,6 +61,7 @@ extension LiveLayout {
             entry.constant = constant
         } catch .unsatisfiable(let conflict) {
             try? solver.remove(old)
+            structureVersion += 1
             recordSolver { solver in
                 try? solver.add(old)
                 if old.expression.constant != oldConstant { try? solver.setConstant(old, to: oldConstant) }
@@ -84,6 +87,7 @@ extension LiveLayout {
             let constraint = entry.constraint
             do {
                 try solver.add(constraint)
+                structureVersion += 1
                 recordSolver { try? $0.remove(constraint) }
                 entry.conflict = nil
             } catch .unsatisfiable(let conflict) {

@@ -6,6 +6,9 @@ struct ViewTree {
     private(set) var nodes: [String: ViewNode] = [:]
     /// View ids in answer order: document order, then views added by later edits.
     private(set) var order: [String] = []
+    /// The frame variables of `order`, index by index: answers read every frame on every
+    /// edit, and this spares them a hash lookup per view.
+    private(set) var orderedVariables: [FrameVariables] = []
 
     subscript(id: String) -> ViewNode? { nodes[id] }
     var count: Int { order.count }
@@ -15,6 +18,7 @@ struct ViewTree {
     mutating func insert(_ node: ViewNode) {
         nodes[node.id] = node
         order.append(node.id)
+        orderedVariables.append(node.variables)
         if let parent = node.superview { nodes[parent]?.children.append(node.id) }
     }
 
@@ -22,8 +26,11 @@ struct ViewTree {
     /// inserted parents-first, but answers list them as the client did.
     mutating func arrangeLast(_ count: Int, by rank: [String: Int]) {
         guard count > 1, count <= order.count else { return }
-        let tail = order.suffix(count).sorted { (rank[$0] ?? 0) < (rank[$1] ?? 0) }
-        order.replaceSubrange((order.count - count)..., with: tail)
+        let start = order.count - count
+        let tail = order[start...].indices.sorted { (rank[order[$0]] ?? 0) < (rank[order[$1]] ?? 0) }
+        let ids = tail.map { order[$0] }, variables = tail.map { orderedVariables[$0] }
+        order.replaceSubrange(start..., with: ids)
+        orderedVariables.replaceSubrange(start..., with: variables)
     }
 
     /// The given views and everything below them.
@@ -47,7 +54,9 @@ struct ViewTree {
             }
         }
         for id in removed { nodes[id] = nil }
-        order.removeAll { removed.contains($0) }
+        let kept = order.indices.filter { !removed.contains(order[$0]) }
+        order = kept.map { order[$0] }
+        orderedVariables = kept.map { orderedVariables[$0] }
         return removed
     }
 
