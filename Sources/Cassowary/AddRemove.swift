@@ -109,6 +109,9 @@ extension Solver {
             tableau.insertRow(row, basic: subject)
             return nil
         }
+        if let subject = dualSubject(row, tag) {
+            return installWithDualSimplex(row, subject: subject, tag: tag)
+        }
         if row.symbols.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
             if !nearZero(row.constant) { return Failure(row: row, basic: nil) }
             // A redundant required equality: its dummy becomes basic at zero.
@@ -118,6 +121,39 @@ extension Solver {
             return nil
         }
         return installWithArtificial(row)
+    }
+
+    /// For a required row with no feasible subject: a restricted symbol whose reduced cost is
+    /// zero at every level (its own slack for an inequality), shortest column first. Making
+    /// it basic leaves the objective untouched, so the tableau stays dual feasible and the
+    /// dual simplex can restore feasibility; no artificial phase, whose pivots would walk the
+    /// widest columns of the tableau.
+    func dualSubject(_ row: Row, _ tag: Tag) -> Symbol? {
+        if tableau.kinds[Int(tag.marker)] == .slack { return tag.marker }
+        var best: Symbol = -1
+        var bestLength = Int.max
+        for s in row.symbols {
+            let kind = tableau.kinds[Int(s)]
+            guard kind == .slack || kind == .error, goal.sign(s) == 0, goal.isZero(s) else { continue }
+            let length = tableau.columnLength(s)
+            if length < bestLength { best = s; bestLength = length }
+        }
+        return best >= 0 ? best : nil
+    }
+
+    /// Installs `row` solved for `subject`, then repairs feasibility with the dual simplex.
+    func installWithDualSimplex(_ row: Row, subject: Symbol, tag: Tag) -> Failure? {
+        var row = row
+        row.solve(for: subject)
+        substitute(subject, row)
+        tableau.insertRow(row, basic: subject)
+        insertedSubject = subject
+        if row.constant < 0 { infeasible.append(subject) }
+        guard let failing = dualOptimize() else {
+            insertedSubject = nil
+            return nil
+        }
+        return Failure(row: tableau.row(of: failing) ?? Row(constant: 0), basic: failing)
     }
 
     /// Makes free variable `x` defined by the equation `0 = row`.
@@ -166,6 +202,16 @@ extension Solver {
             _ = tableau.removeRow(basic: art)
             artificialSymbol = nil
         }
+        // A row installed for the dual simplex: pivoting the new marker in for its subject is
+        // the exact inverse of the installation; then the marker's row goes.
+        if let subject = insertedSubject {
+            let saved = pivotLog
+            pivotLog = nil
+            if subject != tag.marker { pivot(entering: tag.marker, leaving: subject) }
+            _ = tableau.removeRow(basic: tag.marker)
+            pivotLog = saved
+            insertedSubject = nil
+        }
         if tag.level >= 0 {
             for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
                 goal.add(level: tag.level, s, -1)
@@ -202,7 +248,7 @@ extension Solver {
         for s in [tag.marker, tag.other] where s >= 0 {
             if tableau.isBasic(s) { _ = tableau.removeRow(basic: s) }
             for slot in tableau.slots(containing: s) { tableau.rows[Int(slot)].remove(s) }
-            for x in definitions.definitions(mentioning: s) { definitions.rows[Int(x)]?.remove(s) }
+            for x in definitions.definitions(mentioning: s) { _ = definitions.removeCell(x, s) }
             for l in goal.coefficients.indices { goal.coefficients[l][Int(s)] = 0 }
             owner[Int(s)] = nil
         }
@@ -242,8 +288,9 @@ extension Solver {
     /// Replaces `symbol` by `row` in every definition that mentions it.
     func substituteInDefinitions(_ symbol: Symbol, _ row: Row) {
         for x in definitions.definitions(mentioning: symbol) {
-            guard let c = definitions.rows[Int(x)]?.remove(symbol), c != 0 else { continue }
-            definitions.rows[Int(x)]!.constant += c * row.constant
+            let c = definitions.removeCell(x, symbol)
+            if c == 0 { continue }
+            definitions.addConstant(x, c * row.constant)
             for i in row.symbols.indices { definitions.addCell(x, row.symbols[i], c * row.coefficients[i]) }
         }
     }

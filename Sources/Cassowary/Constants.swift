@@ -44,23 +44,21 @@ extension Solver {
             note(slot: slot, &broken)
         } else {
             for slot in tableau.slots(containing: marker) {
-                let c = tableau.rows[Int(slot)].coefficient(of: marker)
-                tableau.rows[Int(slot)].constant += c * step
+                _ = tableau.shiftConstant(slot: slot, by: marker, step)
                 note(slot: slot, &broken)
             }
         }
         // Definitions read the marker's value lazily, so each compensates in its constant
         // whether the marker is basic or not.
         for x in definitions.definitions(mentioning: marker) {
-            let c = definitions.rows[Int(x)]!.coefficient(of: marker)
-            definitions.rows[Int(x)]!.constant += c * step
+            definitions.addConstant(x, definitions.coefficient(x, marker) * step)
         }
         return broken
     }
 
     @inline(__always) private func note(slot: Int32, _ broken: inout Symbol?) {
         let basic = tableau.basicOf[Int(slot)]
-        let c = tableau.rows[Int(slot)].constant
+        let c = tableau.constant(slot: slot)
         switch tableau.kinds[Int(basic)] {
         case .external: break
         case .dummy: if !nearZero(c) && broken == nil { broken = basic }

@@ -8,45 +8,56 @@
 /// restricted symbols (basic or not). Values are evaluated on demand, once per change.
 /// Definitions never form a cycle: a variable is defined only from symbols that do not
 /// (transitively) refer back to it.
-struct Definitions {
+final class Definitions {
     var rows: [Row?] = []                 // by symbol; set for defined externals
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
     var referencedBy: [[Symbol]] = []
-    var cache: [Double] = []
-    var cacheEpoch: [UInt32] = []
-    var epoch: UInt32 = 1
+    /// Bumped by every change of a definition's cells (not of its constant).
+    var structure: UInt64 = 1
 
-    mutating func addSymbol() {
+    /// Every variable's value, evaluated in one pass in topological order (the program)
+    /// whenever something changed since (`valuesEpoch != epoch`).
+    var values: [Double] = []
+    var epoch: UInt64 = 1
+    var valuesEpoch: UInt64 = 0
+    var program = Program()
+
+    /// Definitions flattened in evaluation order: entry k sets `targets[k]` from the cells
+    /// `starts[k]..<starts[k+1]`. Rebuilt when the structure changes.
+    struct Program {
+        var structure: UInt64 = 0
+        var targets: [Symbol] = []
+        var starts: [Int32] = [0]
+        var symbols: [Symbol] = []
+        var coefficients: [Double] = []
+    }
+
+    func addSymbol() {
         rows.append(nil)
         referencedBy.append([])
-        cache.append(0)
-        cacheEpoch.append(0)
+        values.append(0)
     }
 
     @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows[Int(x)] != nil }
 
-    /// Values may have changed: forget every cached value.
-    @inline(__always) mutating func invalidate() {
-        epoch &+= 1
-        if epoch == 0 {
-            for i in cacheEpoch.indices { cacheEpoch[i] = 0 }
-            epoch = 1
-        }
-    }
+    /// Values may have changed.
+    @inline(__always) func invalidate() { epoch &+= 1 }
 
-    mutating func define(_ x: Symbol, _ row: Row) {
+    func define(_ x: Symbol, _ row: Row) {
         rows[Int(x)] = row
         for s in row.symbols { referencedBy[Int(s)].append(x) }
+        structure &+= 1
     }
 
-    mutating func undefine(_ x: Symbol) -> Row? {
+    func undefine(_ x: Symbol) -> Row? {
         let row = rows[Int(x)]
         rows[Int(x)] = nil
+        structure &+= 1
         return row
     }
 
     /// The externals whose definitions mention `symbol` now; compacts the list on the way.
-    mutating func definitions(mentioning symbol: Symbol) -> [Symbol] {
+    func definitions(mentioning symbol: Symbol) -> [Symbol] {
         var list = referencedBy[Int(symbol)]
         var kept = 0
         var seen = Set<Symbol>()
@@ -61,7 +72,20 @@ struct Definitions {
     }
 
     /// Adds `c·symbol` to the definition of `x`, keeping the reference index current.
-    mutating func addCell(_ x: Symbol, _ symbol: Symbol, _ c: Double) {
-        if rows[Int(x)]!.add(symbol, c) { referencedBy[Int(symbol)].append(x) }
+    func addCell(_ x: Symbol, _ symbol: Symbol, _ c: Double) {
+        guard rows[Int(x)] != nil else { return }
+        if rows[Int(x)]?.add(symbol, c) == true { referencedBy[Int(symbol)].append(x) }
+        structure &+= 1
     }
+
+    /// Takes the cell of `symbol` out of the definition of `x`; returns its coefficient.
+    func removeCell(_ x: Symbol, _ symbol: Symbol) -> Double {
+        guard let c = rows[Int(x)]?.remove(symbol) else { return 0 }
+        if c != 0 { structure &+= 1 }
+        return c
+    }
+
+    func coefficient(_ x: Symbol, _ symbol: Symbol) -> Double { rows[Int(x)]?.coefficient(of: symbol) ?? 0 }
+
+    func addConstant(_ x: Symbol, _ delta: Double) { rows[Int(x)]?.constant += delta }
 }

@@ -4,7 +4,7 @@
 ///
 /// Only symbols whose coefficient changed since the last optimum can have turned
 /// negative, so those are remembered (`dirty`) and the entering search looks only there.
-struct Objective {
+final class Objective {
     var priorities: [Double] = []           // by level
     var levelOf: [Double: Int] = [:]
     var order: [Int] = []                   // levels, highest priority first
@@ -13,13 +13,13 @@ struct Objective {
     var isDirty: [Bool] = []                // by symbol
     var symbolCount = 0
 
-    mutating func addSymbol() {
+    func addSymbol() {
         symbolCount += 1
         for l in coefficients.indices { coefficients[l].append(0) }
         isDirty.append(false)
     }
 
-    mutating func level(for priority: Double) -> Int {
+    func level(for priority: Double) -> Int {
         if let l = levelOf[priority] { return l }
         let l = priorities.count
         priorities.append(priority)
@@ -29,11 +29,11 @@ struct Objective {
         return l
     }
 
-    @inline(__always) mutating func markDirty(_ s: Symbol) {
+    @inline(__always) func markDirty(_ s: Symbol) {
         if !isDirty[Int(s)] { isDirty[Int(s)] = true; dirty.append(s) }
     }
 
-    @inline(__always) mutating func add(level: Int, _ s: Symbol, _ c: Double) {
+    @inline(__always) func add(level: Int, _ s: Symbol, _ c: Double) {
         let v = coefficients[level][Int(s)] + c
         coefficients[level][Int(s)] = nearZero(v) ? 0 : v
         markDirty(s)
@@ -49,6 +49,22 @@ struct Objective {
         return 0
     }
 
+    /// Whether the symbol's reduced cost is exactly zero at every level.
+    @inline(__always) func isZero(_ s: Symbol) -> Bool {
+        for l in coefficients.indices where coefficients[l][Int(s)] != 0 { return false }
+        return true
+    }
+
+    /// Whether `a`'s reduced-cost vector is lexicographically below `b`'s (ties: lower symbol).
+    @inline(__always) func steeper(_ a: Symbol, than b: Symbol) -> Bool {
+        for l in order {
+            let x = coefficients[l][Int(a)], y = coefficients[l][Int(b)]
+            if x < y - epsilon { return true }
+            if x > y + epsilon { return false }
+        }
+        return a < b
+    }
+
     /// Lexicographic comparison of coefficient(a)/da against coefficient(b)/db.
     @inline(__always) func ratioLess(_ a: Symbol, _ da: Double, _ b: Symbol, _ db: Double) -> Bool {
         for l in order {
@@ -61,7 +77,7 @@ struct Objective {
     }
 
     /// Replaces `s` (now basic) with its row, in every level.
-    mutating func substitute(_ s: Symbol, _ row: Row) {
+    func substitute(_ s: Symbol, _ row: Row) {
         for l in coefficients.indices {
             let c = coefficients[l][Int(s)]
             if c == 0 { continue }

@@ -31,6 +31,8 @@ public final class Solver {
     /// During phase one of an add, the row being driven to zero.
     var artificial: Row?
     var artificialSymbol: Symbol?
+    /// During an add through the dual simplex, the symbol its row was solved for.
+    var insertedSubject: Symbol?
     /// Pivots made since logging started, so that a failed operation can undo them.
     var pivotLog: [(entering: Symbol, leaving: Symbol)]?
     /// Whether failed adds compute an irreducible conflict (off inside conflict checks).
@@ -45,6 +47,8 @@ public final class Solver {
         public var rowCount = 0
         public var rowCells = 0
         public var definitionCells = 0
+        public var longestRow = 0
+        public var longestColumn = 0
     }
 
     public init() {}

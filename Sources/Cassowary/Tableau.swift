@@ -4,7 +4,7 @@
 ///
 /// Column lists are lazy: a slot is appended when a cell is created and never removed
 /// eagerly; readers check the row and compact the list as they go.
-struct Tableau {
+final class Tableau {
     var kinds: [SymbolKind] = []
     var rows: [Row] = []
     var basicOf: [Symbol] = []          // by slot; -1 when the slot is free
@@ -15,7 +15,7 @@ struct Tableau {
     var stampCounter: UInt32 = 0
     var position: [Int32] = []          // by symbol; -1 except while merging long rows
 
-    mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
+    func newSymbol(_ kind: SymbolKind) -> Symbol {
         let s = Symbol(kinds.count)
         kinds.append(kind)
         slotOf.append(-1)
@@ -35,7 +35,7 @@ struct Tableau {
 
     /// Installs `row` as the row of basic symbol `basic`; registers its cells in the columns.
     @discardableResult
-    mutating func insertRow(_ row: Row, basic: Symbol) -> Int32 {
+    func insertRow(_ row: Row, basic: Symbol) -> Int32 {
         let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
@@ -53,7 +53,7 @@ struct Tableau {
     }
 
     /// Removes and returns the row of basic symbol `basic`.
-    mutating func removeRow(basic: Symbol) -> Row? {
+    func removeRow(basic: Symbol) -> Row? {
         let slot = slotOf[Int(basic)]
         guard slot >= 0 else { return nil }
         let row = rows[Int(slot)]
@@ -65,50 +65,81 @@ struct Tableau {
     }
 
     /// Adds `c·symbol` to the row in `slot`, keeping the column index current.
-    @inline(__always) mutating func addCell(slot: Int32, _ symbol: Symbol, _ c: Double) {
+    @inline(__always) func addCell(slot: Int32, _ symbol: Symbol, _ c: Double) {
         if rows[Int(slot)].add(symbol, c) { columns[Int(symbol)].append(slot) }
     }
 
-    /// Adds `c·row` to the row in `slot`. Short rows merge by scanning; long ones through a
-    /// symbol -> position map, so that merging stays linear in the lengths.
-    mutating func addScaled(slot: Int32, _ row: Row, _ c: Double) {
+    /// Adds `c·row` to the row in `slot`, after taking out its cell of `removing` (the
+    /// symbol being substituted). Short rows merge by scanning; long ones through a
+    /// symbol -> position map, so that merging stays linear in the lengths. The row is moved
+    /// out of the array while it is edited, so that no copy-on-write copy is ever made.
+    /// Returns the row's new constant.
+    @discardableResult
+    func substitute(slot: Int32, removing symbol: Symbol, _ row: Row) -> Double? {
         let s = Int(slot)
-        rows[s].constant += c * row.constant
-        if rows[s].symbols.count * row.symbols.count <= 64 {
-            for i in row.symbols.indices { addCell(slot: slot, row.symbols[i], c * row.coefficients[i]) }
-            return
+        var target = Row(constant: 0)
+        swap(&target, &rows[s])
+        defer { swap(&target, &rows[s]) }
+        let c = target.remove(symbol)
+        if c == 0 { return nil }
+        target.constant += c * row.constant
+        if target.symbols.count * row.symbols.count <= 64 {
+            for i in row.symbols.indices {
+                let sym = row.symbols[i]
+                if target.add(sym, c * row.coefficients[i]) { columns[Int(sym)].append(slot) }
+            }
+            return target.constant
         }
-        for (i, sym) in rows[s].symbols.enumerated() { position[Int(sym)] = Int32(i) }
+        for (i, sym) in target.symbols.enumerated() { position[Int(sym)] = Int32(i) }
         for i in row.symbols.indices {
             let sym = row.symbols[i]
             let p = position[Int(sym)]
             if p >= 0 {
-                rows[s].coefficients[Int(p)] += c * row.coefficients[i]
+                target.coefficients[Int(p)] += c * row.coefficients[i]
             } else {
-                position[Int(sym)] = Int32(rows[s].symbols.count)
-                rows[s].symbols.append(sym)
-                rows[s].coefficients.append(c * row.coefficients[i])
+                position[Int(sym)] = Int32(target.symbols.count)
+                target.symbols.append(sym)
+                target.coefficients.append(c * row.coefficients[i])
                 columns[Int(sym)].append(slot)
             }
         }
         // Reset the map and drop cancelled cells in one pass.
         var kept = 0
-        let n = rows[s].symbols.count
+        let n = target.symbols.count
         for i in 0..<n {
-            let sym = rows[s].symbols[i]
+            let sym = target.symbols[i]
             position[Int(sym)] = -1
-            let v = rows[s].coefficients[i]
+            let v = target.coefficients[i]
             if nearZero(v) { continue }
-            rows[s].symbols[kept] = sym
-            rows[s].coefficients[kept] = v
+            target.symbols[kept] = sym
+            target.coefficients[kept] = v
             kept += 1
         }
-        rows[s].symbols.removeLast(n - kept)
-        rows[s].coefficients.removeLast(n - kept)
+        target.symbols.removeLast(n - kept)
+        target.coefficients.removeLast(n - kept)
+        return target.constant
+    }
+
+    // Reads of one row's parts through the buffer's addressors: no copy of the row, so no
+    // reference counting of its arrays in the hot loops.
+    @inline(__always) func coefficient(slot: Int32, _ symbol: Symbol) -> Double {
+        rows.withUnsafeBufferPointer { $0[Int(slot)].coefficient(of: symbol) }
+    }
+
+    @inline(__always) func constant(slot: Int32) -> Double {
+        rows.withUnsafeBufferPointer { $0[Int(slot)].constant }
+    }
+
+    /// Adds `coefficient(symbol)·step` to the constant of the row in `slot`; returns it.
+    @inline(__always) func shiftConstant(slot: Int32, by symbol: Symbol, _ step: Double) -> Double {
+        rows.withUnsafeMutableBufferPointer { rows in
+            rows[Int(slot)].constant += rows[Int(slot)].coefficient(of: symbol) * step
+            return rows[Int(slot)].constant
+        }
     }
 
     /// The slots whose rows hold `symbol` now; compacts the column list on the way.
-    mutating func slots(containing symbol: Symbol) -> [Int32] {
+    func slots(containing symbol: Symbol) -> [Int32] {
         stampCounter &+= 1
         if stampCounter == 0 {
             for i in visitStamp.indices { visitStamp[i] = 0 }
@@ -120,7 +151,7 @@ struct Tableau {
         for i in list.indices {
             let slot = list[i]
             guard basicOf[Int(slot)] >= 0, visitStamp[Int(slot)] != stamp,
-                  rows[Int(slot)].index(of: symbol) != nil else { continue }
+                  coefficient(slot: slot, symbol) != 0 else { continue }
             visitStamp[Int(slot)] = stamp
             list[kept] = slot
             kept += 1

@@ -1,0 +1,32 @@
+# Trellis in a container: build with the Swift toolchain, run on a slim Debian.
+#   docker build -t trellis .
+#   docker run --rm -p 8080:8080 trellis
+# Every TRELLIS_* variable of `trellis serve --help` applies (docker run -e ...); the port is
+# TRELLIS_PORT (default 8080) for both serve and the health check.
+
+ARG SWIFT_IMAGE=swift:6.1-bookworm
+FROM ${SWIFT_IMAGE} AS build
+WORKDIR /src
+COPY . .
+# Build, then collect the shared libraries the binary needs that the runtime image lacks:
+# the Swift runtime (libswiftCore, Foundation, Dispatch, ...) and anything scripts/setup
+# installed into /usr/local.
+RUN scripts/setup \
+ && swift build -c release --product trellis \
+ && mkdir -p /out/lib \
+ && cp "$(swift build -c release --show-bin-path)/trellis" /out/trellis \
+ && ldd /out/trellis | awk '$3 ~ /\/lib\/swift\/linux\/|^\/usr\/local\// { print $3 }' | xargs -r -I{} cp -L {} /out/lib/
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libuv1 libstdc++6 libgcc-s1 ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin trellis
+COPY --from=build /out/lib/ /usr/lib/trellis/
+COPY --from=build /out/trellis /usr/local/bin/trellis
+ENV LD_LIBRARY_PATH=/usr/lib/trellis
+USER trellis
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["trellis", "healthcheck"]
+CMD ["trellis", "serve", "--host", "0.0.0.0"]

@@ -1,0 +1,81 @@
+import CLibUV
+
+/// The answer path: answers fill their slots in any order and are serialised
+/// strictly from the front of the queue.
+extension Connection {
+    /// An answer for `sequence`, on the loop thread. Duplicates and answers
+    /// for closed connections are ignored.
+    func deliver(sequence: Int, response: HTTPResponse, flushNow: Bool = true) {
+        guard state == .open, slots.contains(sequence), slots[sequence].response == nil else { return }
+        slots[sequence].response = response
+        // Only an answer at the front can be written now; during parsing the
+        // write waits until llhttp returns (one write for the whole read).
+        guard sequence == slots.frontSequence, !inParse else { return }
+        if flushNow {
+            flushResponses()
+            updateReading()
+            updateDeadline()
+        } else {
+            needsFlush = true
+        }
+    }
+
+    /// The server answers the request being read with an error and will read
+    /// no further: `status` with a problem+json body, then close.
+    func fail(status: Int, title: String) {
+        let response = HTTPResponse.problem(status: status, title: title)
+        if let sequence = currentSequence, slots.contains(sequence) {
+            slots[sequence].response = response
+            slots[sequence].keepAlive = false
+            slots[sequence].wantsContinue = false
+        } else {
+            var slot = ResponseSlot()
+            slot.response = response
+            slot.keepAlive = false
+            _ = slots.append(slot)
+        }
+        currentSequence = nil
+        inMessage = false
+        stopParsing = true
+        lingerNeeded = true
+    }
+
+    /// Past the connection cap: 503 at once, read nothing, close.
+    func rejectOverCapacity() {
+        currentSequence = nil
+        fail(status: 503, title: "Service Unavailable")
+        flushResponses()
+        updateDeadline()
+    }
+
+    /// Serialises every answer ready at the front of the queue (and a 100
+    /// Continue the front request waits for), writes them in one go, and
+    /// starts closing after an answer that ends the connection.
+    func flushResponses() {
+        guard state == .open else { return }
+        needsFlush = false
+        var closeAfter = false
+        while let front = slots.front {
+            guard let response = front.response else {
+                if front.wantsContinue && !front.continueSent {
+                    guard out.append("HTTP/1.1 100 Continue\r\n\r\n") else { close(); return }
+                    slots.updateFront { $0.continueSent = true }
+                }
+                break
+            }
+            let outcome = ResponseSerializer.append(
+                response, keepAlive: front.keepAlive, isHead: front.isHead,
+                date: loop.dateLine, to: &out)
+            guard !outcome.failed else { close(); return }
+            slots.removeFront()
+            if !front.keepAlive || outcome.handlerWantsClose {
+                closeAfter = true
+                break
+            }
+        }
+        if slots.isEmpty { idleSince = now }
+        guard !inParse else { return }
+        writeOut()
+        if closeAfter { beginLingeringClose() }
+    }
+}

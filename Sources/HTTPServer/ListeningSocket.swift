@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CLibUV
+
+/// Creates the listening sockets, one per loop, all bound to the same port
+/// with SO_REUSEPORT so the kernel spreads new connections over the loops.
+/// The sockets are made here (not through uv_tcp_bind) because libuv 1.44
+/// cannot set SO_REUSEPORT, and the option must be set before bind(2).
+enum ListeningSocket {
+    /// Binds and listens; returns the file descriptor.
+    static func open(host: String, port: Int, backlog: Int) throws(HTTPServerError) -> Int32 {
+        guard (0...65535).contains(port) else { throw .invalidAddress("port \(port) out of range") }
+        var storage = sockaddr_storage()
+        let length: socklen_t
+        let family: Int32
+        if withUnsafeMutablePointer(to: &storage, {
+            $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { uv_ip4_addr(host, Int32(port), $0) }
+        }) == 0 {
+            family = AF_INET
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        } else if withUnsafeMutablePointer(to: &storage, {
+            $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { uv_ip6_addr(host, Int32(port), $0) }
+        }) == 0 {
+            family = AF_INET6
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        } else {
+            throw .invalidAddress("not an IP address: \(host)")
+        }
+
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system("socket", errno) }
+        var one: Int32 = 1
+        let size = socklen_t(MemoryLayout<Int32>.size)
+        guard setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, size) == 0,
+              setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, size) == 0 else {
+            let code = errno
+            close(fd)
+            throw .system("setsockopt(SO_REUSEPORT)", code)
+        }
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else {
+            let code = errno
+            close(fd)
+            throw .system("bind \(host):\(port)", code)
+        }
+        guard listen(fd, Int32(clamping: max(1, backlog))) == 0 else {
+            let code = errno
+            close(fd)
+            throw .system("listen", code)
+        }
+        return fd
+    }
+
+    /// The port a socket is bound to (to learn the ephemeral one).
+    static func boundPort(of fd: Int32) -> Int? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard got == 0 else { return nil }
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// Collects the pieces llhttp reports for the request being read. llhttp may
+/// report one field in several pieces (a read can end mid-name), so names and
+/// values are gathered as bytes and turned into Strings once complete. The
+/// byte arrays keep their capacity between requests of a connection.
+struct RequestBuilder {
+    var url: [UInt8] = []
+    var field: [UInt8] = []
+    var value: [UInt8] = []
+    /// llhttp said the current field name is complete; the next name piece
+    /// therefore starts a new header (this also handles empty values, which
+    /// get no value callback at all).
+    var fieldComplete = false
+    var headers: [(name: String, value: String)] = []
+    var body: [UInt8] = []
+    /// Request line plus header bytes seen so far, checked against the limit.
+    var headBytes = 0
+
+    mutating func reset() {
+        url.removeAll(keepingCapacity: true)
+        field.removeAll(keepingCapacity: true)
+        value.removeAll(keepingCapacity: true)
+        fieldComplete = false
+        // Room for a typical request's headers in one allocation, instead of
+        // growing 1, 2, 4, 8 (the previous array went to the handler).
+        headers = []
+        headers.reserveCapacity(8)
+        body = []
+        headBytes = 0
+    }
+
+    /// Moves the gathered name/value pair into `headers`.
+    mutating func commitHeader() {
+        guard fieldComplete else { return }
+        headers.append((String(decoding: field, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        field.removeAll(keepingCapacity: true)
+        value.removeAll(keepingCapacity: true)
+        fieldComplete = false
+    }
+
+    /// True when the header `name` (lower-case ASCII) has a value equal to
+    /// `expected` (lower-case ASCII), ignoring case.
+    func hasHeader(_ name: String, equalTo expected: String) -> Bool {
+        for header in headers where asciiCaseInsensitiveEquals(header.name, name) {
+            if asciiCaseInsensitiveEquals(trimmed(header.value), expected) { return true }
+        }
+        return false
+    }
+
+    /// Builds the request, handing over the header and body storage.
+    mutating func makeRequest(
+        method: String, version: (major: Int, minor: Int), remoteAddress: String?
+    ) -> HTTPRequest {
+        let target = String(decoding: url, as: UTF8.self)
+        let path: String
+        let query: String?
+        if let mark = url.firstIndex(of: UInt8(ascii: "?")) {
+            path = String(decoding: url[..<mark], as: UTF8.self)
+            query = String(decoding: url[(mark + 1)...], as: UTF8.self)
+        } else {
+            path = target
+            query = nil
+        }
+        let request = HTTPRequest(
+            method: method, target: target, path: path, query: query, version: version,
+            headers: headers, body: body, remoteAddress: remoteAddress)
+        headers = []
+        body = []
+        return request
+    }
+}
+
+/// The string without leading/trailing spaces and tabs.
+func trimmed(_ text: String) -> Substring {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = text.firstIndex(where: { !isBlank($0) }),
+          let last = text.lastIndex(where: { !isBlank($0) }) else { return "" }
+    return text[first...last]
+}
+
+func asciiCaseInsensitiveEquals(_ a: Substring, _ b: String) -> Bool {
+    asciiCaseInsensitiveEquals(String(a), b)
+}

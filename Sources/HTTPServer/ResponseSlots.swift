@@ -1,0 +1,78 @@
+/// One request's place in its connection's answer order.
+struct ResponseSlot {
+    /// Filled when the handler answers (or the server answers for it).
+    var response: HTTPResponse?
+    /// Keep the connection open after this answer.
+    var keepAlive = true
+    /// HEAD: send headers only.
+    var isHead = false
+    /// The client sent `Expect: 100-continue` and waits for the interim answer.
+    var wantsContinue = false
+    var continueSent = false
+}
+
+/// The requests of one connection that still owe an answer, in arrival order.
+/// Answers may be filled in any order (from any thread, via the loop), but
+/// they are written strictly from the front, which is what keeps pipelined
+/// answers in request order.
+struct ResponseSlots {
+    private var slots: [ResponseSlot] = []
+    /// Index of the oldest unanswered slot in `slots`.
+    private var head = 0
+    /// Sequence number of `slots[0]`.
+    private var baseSequence = 0
+
+    /// Requests waiting for (or holding) an answer that is not yet written.
+    var pendingCount: Int { slots.count - head }
+    var isEmpty: Bool { head == slots.count }
+
+    /// Adds a slot at the back and returns its sequence number.
+    mutating func append(_ slot: ResponseSlot) -> Int {
+        slots.append(slot)
+        return baseSequence + slots.count - 1
+    }
+
+    /// The slot for `sequence`, if it is still pending.
+    func contains(_ sequence: Int) -> Bool {
+        let index = sequence - baseSequence
+        return index >= head && index < slots.count
+    }
+
+    subscript(sequence: Int) -> ResponseSlot {
+        get { slots[sequence - baseSequence] }
+        set { slots[sequence - baseSequence] = newValue }
+    }
+
+    var front: ResponseSlot? { isEmpty ? nil : slots[head] }
+    var frontSequence: Int { baseSequence + head }
+    var backSequence: Int? { isEmpty ? nil : baseSequence + slots.count - 1 }
+
+    mutating func updateFront(_ change: (inout ResponseSlot) -> Void) {
+        guard !isEmpty else { return }
+        change(&slots[head])
+    }
+
+    /// Drops the front slot (its answer has been serialised). Storage is
+    /// compacted now and then, so a long keep-alive connection does not grow.
+    mutating func removeFront() {
+        guard !isEmpty else { return }
+        slots[head].response = nil  // release the body early
+        head += 1
+        if head == slots.count {
+            baseSequence += slots.count
+            slots.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64 && head * 2 >= slots.count {
+            slots.removeFirst(head)
+            baseSequence += head
+            head = 0
+        }
+    }
+
+    /// Forgets every pending slot (connection closing).
+    mutating func removeAll() {
+        baseSequence += slots.count
+        slots.removeAll()
+        head = 0
+    }
+}

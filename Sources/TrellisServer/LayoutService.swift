@@ -1,0 +1,105 @@
+/// Where answers put frames (`?space=root`).
+public enum FrameSpace: Sendable, Equatable {
+    /// Each frame in its superview's space (like `UIView.frame`), the default.
+    case superview
+    /// Every frame in absolute (root) coordinates.
+    case root
+
+    /// From a query string; nil (400 `bad-request`) for a `space` other than `root`.
+    /// Other parameters are ignored.
+    public init?(query: String) {
+        self = .superview
+        for pair in query.split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard kv[0] == "space" else { continue }
+            guard kv.count == 2, kv[1] == "root" else { return nil }
+            self = .root
+        }
+    }
+}
+
+/// What the layout side answers: a status and a body (a JSON answer, or a problem),
+/// and the solver's time if it solved.
+public struct ServiceReply: Sendable {
+    public var status: Int
+    public var contentType: String
+    public var body: [UInt8]
+    public var solveNanos: UInt64?
+
+    public init(status: Int, contentType: String, body: [UInt8], solveNanos: UInt64? = nil) {
+        self.status = status; self.contentType = contentType; self.body = body; self.solveNanos = solveNanos
+    }
+
+    public static func json(_ status: Int, _ body: [UInt8], solveNanos: UInt64? = nil) -> ServiceReply {
+        ServiceReply(status: status, contentType: "application/json", body: body, solveNanos: solveNanos)
+    }
+
+    public static func problem(_ problem: Problem) -> ServiceReply {
+        ServiceReply(status: problem.status, contentType: Problem.mediaType, body: problem.encoded())
+    }
+}
+
+/// The layout-facing half of the server: everything that reads layout documents and
+/// edit batches and solves them. The HTTP half (routing, content types, body limits,
+/// CORS, sessions' ids, locking and eviction, metrics, logs) is `TrellisApp`'s.
+///
+/// Bodies arrive as raw bytes, already checked to be `application/json` and within
+/// `maxBodyBytes`. Calls may come from any thread; calls for one session never overlap
+/// (the store serialises them). Every method answers a complete reply, including
+/// problems (400/409/413/422) for bad requests; a refused request must leave the
+/// session exactly as it was.
+public protocol LayoutService: Sendable {
+    associatedtype Session
+
+    /// `POST /v1/layouts`: the answer (200) or a problem.
+    func solve(document: [UInt8], space: FrameSpace) -> ServiceReply
+
+    /// `POST /v1/sessions`: a new session under `id`, and its answer, which must contain
+    /// `"id"` and `"revision"`. The status of the reply is ignored when a session is
+    /// returned (the server answers 201 with `Location`); without a session the reply is
+    /// the problem answered.
+    func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?)
+
+    /// `GET /v1/sessions/{id}`: the answer plus `"id"` and `"document"`.
+    func read(session: Session, id: String, space: FrameSpace) -> ServiceReply
+
+    /// `POST /v1/sessions/{id}/edits`: applies the batch atomically; the answer with
+    /// `"revision"`, or a problem (and then the session is unchanged).
+    func edit(session: inout Session, id: String, edits: [UInt8], space: FrameSpace) -> ServiceReply
+
+    /// The number of views of a session: above `bigSolveThreshold` its requests run on
+    /// the worker pool.
+    func weight(of session: Session) -> Int
+
+    /// A quick estimate of the views in a document body, before parsing it (the same
+    /// purpose). The default counts `"id"` keys.
+    func estimatedViews(document: [UInt8]) -> Int
+}
+
+extension LayoutService {
+    public func estimatedViews(document: [UInt8]) -> Int { DocumentEstimate.countIDKeys(document) }
+}
+
+public enum DocumentEstimate {
+    /// Occurrences of `"id"` followed by optional whitespace and a colon: each view has
+    /// one (constraints with ids count too, which only overestimates).
+    public static func countIDKeys(_ body: [UInt8]) -> Int {
+        let quote = UInt8(ascii: "\""), i = UInt8(ascii: "i"), d = UInt8(ascii: "d"), colon = UInt8(ascii: ":")
+        var count = 0
+        var k = 0
+        let n = body.count
+        body.withUnsafeBufferPointer { b in
+            while k + 3 < n {
+                if b[k] == quote && b[k + 1] == i && b[k + 2] == d && b[k + 3] == quote {
+                    var j = k + 4
+                    while j < n, b[j] == 0x20 || b[j] == 0x09 || b[j] == 0x0a || b[j] == 0x0d { j += 1 }
+                    if j < n, b[j] == colon { count += 1 }
+                    k = j
+                } else {
+                    k += 1
+                }
+            }
+        }
+        return count
+    }
+}

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A plain mutual-exclusion lock (pthread mutex) for state whose type is not `Sendable`
+/// (a live session). For `Sendable` state, `Synchronization.Mutex` is used instead.
+public final class Lock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
+
+    @inline(__always)
+    public func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    /// For `Condition`, which waits on this mutex.
+    var pointer: UnsafeMutablePointer<pthread_mutex_t> { mutex }
+}
+
+/// A condition variable bound to a `Lock`.
+final class Condition: @unchecked Sendable {
+    private let cond: UnsafeMutablePointer<pthread_cond_t>
+
+    init() {
+        cond = .allocate(capacity: 1)
+        cond.initialize(to: pthread_cond_t())
+        precondition(pthread_cond_init(cond, nil) == 0)
+    }
+
+    deinit {
+        pthread_cond_destroy(cond)
+        cond.deinitialize(count: 1)
+        cond.deallocate()
+    }
+
+    /// Waits; the caller holds `lock`.
+    func wait(_ lock: Lock) { pthread_cond_wait(cond, lock.pointer) }
+    func signal() { pthread_cond_signal(cond) }
+    func broadcast() { pthread_cond_broadcast(cond) }
+}

@@ -1,0 +1,75 @@
+/// One header line.
+public struct HeaderField: Equatable, Sendable {
+    public var name: String
+    public var value: String
+    public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+}
+
+/// A request as the server module hands it over, independent of the HTTP library.
+public struct TrellisRequest: Sendable {
+    public var method: String
+    /// The path without the query (`/v1/sessions/abc`).
+    public var path: String
+    /// The query without `?` (`space=root`), empty if none.
+    public var query: String
+    public var headers: [HeaderField]
+    public var body: [UInt8]
+
+    public init(method: String, path: String, query: String = "", headers: [HeaderField] = [], body: [UInt8] = []) {
+        self.method = method; self.path = path; self.query = query; self.headers = headers; self.body = body
+    }
+
+    /// Splits a request target (`/v1/layouts?space=root`) into path and query.
+    public init(method: String, target: String, headers: [HeaderField] = [], body: [UInt8] = []) {
+        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            self.init(method: method, path: String(target[..<q]), query: String(target[target.index(after: q)...]),
+                      headers: headers, body: body)
+        } else {
+            self.init(method: method, path: target, headers: headers, body: body)
+        }
+    }
+
+    /// The first header with this name (ASCII case-insensitive).
+    public func header(_ name: String) -> String? {
+        headers.first { asciiCaseInsensitiveEquals($0.name, name) }?.value
+    }
+}
+
+public struct TrellisResponse: Sendable {
+    public var status: Int
+    public var headers: [HeaderField]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [HeaderField] = [], body: [UInt8] = []) {
+        self.status = status; self.headers = headers; self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { asciiCaseInsensitiveEquals($0.name, name) }?.value
+    }
+
+    public static func json(_ status: Int, _ body: [UInt8]) -> TrellisResponse {
+        TrellisResponse(status: status, headers: [HeaderField("Content-Type", "application/json")], body: body)
+    }
+
+    public static func problem(_ problem: Problem) -> TrellisResponse {
+        TrellisResponse(status: problem.status, headers: [HeaderField("Content-Type", Problem.mediaType)],
+                        body: problem.encoded())
+    }
+}
+
+/// ASCII case-insensitive equality, without allocating.
+public func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
+    var ia = a.utf8.makeIterator(), ib = b.utf8.makeIterator()
+    while true {
+        switch (ia.next(), ib.next()) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            if x != y && asciiLower(x) != asciiLower(y) { return false }
+        default: return false
+        }
+    }
+}
+
+@inline(__always)
+func asciiLower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5a ? c | 0x20 : c }

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Request and solver metrics, rendered in the Prometheus text format.
+///
+/// Recording is cheap and contention-free in practice: state is split into shards
+/// picked by the recording thread, each behind its own `Mutex`; one request takes one
+/// uncontended lock. Rendering merges the shards.
+public final class Metrics: Sendable {
+    /// Methods get a label of their own; any other method is `OTHER` (bounded labels).
+    static let methods = ["GET", "POST", "DELETE", "OPTIONS", "HEAD", "PUT", "PATCH", "OTHER"]
+
+    private let shards: [Shard]
+
+    public init(shardCount: Int = 16) {
+        shards = (0..<max(1, shardCount)).map { _ in Shard() }
+    }
+
+    /// One answered request.
+    public func recordRequest(route: Route, method: String, status: Int, nanos: UInt64) {
+        let m = Metrics.methods.firstIndex(of: method) ?? Metrics.methods.count - 1
+        let key = RequestKey(route: route.rawValue, method: m, status: status)
+        shard().state.withLock { state in
+            state.requests[key, default: 0] &+= 1
+            state.latency[route.rawValue].observe(nanos: nanos)
+        }
+    }
+
+    /// One solve (its solver time).
+    public func recordSolve(nanos: UInt64) {
+        shard().state.withLock { $0.solve.observe(nanos: nanos) }
+    }
+
+    /// The Prometheus text, with the session store's counters.
+    public func render(sessions: SessionCounters) -> String {
+        var merged = ShardState()
+        for shard in shards {
+            let s = shard.state.withLock { $0 }
+            for (k, v) in s.requests { merged.requests[k, default: 0] &+= v }
+            for i in merged.latency.indices { merged.latency[i].merge(s.latency[i]) }
+            merged.solve.merge(s.solve)
+        }
+
+        var out = ""
+        out.reserveCapacity(8192)
+        PrometheusText.header(&out, name: "trellis_requests_total", type: "counter",
+                              help: "Requests answered, by route, method and status.")
+        for (key, value) in merged.requests.sorted(by: { $0.key < $1.key }) {
+            PrometheusText.sample(&out, name: "trellis_requests_total", labels: [
+                ("route", Route(rawValue: key.route)!.template), ("method", Metrics.methods[key.method]),
+                ("status", String(key.status)),
+            ], value: String(value))
+        }
+        PrometheusText.header(&out, name: "trellis_request_duration_seconds", type: "histogram",
+                              help: "Time from a request's arrival at the handler to its answer, by route.")
+        for route in Route.allCases where merged.latency[route.rawValue].count > 0 {
+            PrometheusText.histogram(&out, name: "trellis_request_duration_seconds",
+                                     labels: [("route", route.template)], data: merged.latency[route.rawValue])
+        }
+        PrometheusText.header(&out, name: "trellis_solve_duration_seconds", type: "histogram",
+                              help: "Solver time per solving request.")
+        PrometheusText.histogram(&out, name: "trellis_solve_duration_seconds", labels: [], data: merged.solve)
+        PrometheusText.header(&out, name: "trellis_sessions_live", type: "gauge", help: "Sessions alive now.")
+        PrometheusText.sample(&out, name: "trellis_sessions_live", labels: [], value: String(sessions.live))
+        PrometheusText.header(&out, name: "trellis_sessions_created_total", type: "counter", help: "Sessions created.")
+        PrometheusText.sample(&out, name: "trellis_sessions_created_total", labels: [], value: String(sessions.created))
+        PrometheusText.header(&out, name: "trellis_sessions_evicted_total", type: "counter",
+                              help: "Sessions dropped by the server: lru = over the session cap, idle = expired.")
+        PrometheusText.sample(&out, name: "trellis_sessions_evicted_total", labels: [("reason", "lru")],
+                              value: String(sessions.evictedLRU))
+        PrometheusText.sample(&out, name: "trellis_sessions_evicted_total", labels: [("reason", "idle")],
+                              value: String(sessions.expiredIdle))
+        PrometheusText.header(&out, name: "trellis_sessions_deleted_total", type: "counter",
+                              help: "Sessions deleted by their clients.")
+        PrometheusText.sample(&out, name: "trellis_sessions_deleted_total", labels: [], value: String(sessions.deleted))
+        return out
+    }
+
+    private func shard() -> Shard {
+        if shards.count == 1 { return shards[0] }
+        var h = UInt64(UInt(bitPattern: Int(bitPattern: pthreadID())))
+        h ^= h >> 33
+        h &*= 0xff51afd7ed558ccd
+        h ^= h >> 33
+        return shards[Int(h % UInt64(shards.count))]
+    }
+
+    private func pthreadID() -> UInt {
+        #if canImport(Darwin)
+        return UInt(bitPattern: pthread_self())
+        #else
+        return UInt(pthread_self())
+        #endif
+    }
+
+    struct RequestKey: Hashable, Comparable, Sendable {
+        var route: Int
+        var method: Int
+        var status: Int
+        static func < (a: RequestKey, b: RequestKey) -> Bool {
+            (a.route, a.method, a.status) < (b.route, b.method, b.status)
+        }
+    }
+
+    struct ShardState: Sendable {
+        var requests: [RequestKey: UInt64] = [:]
+        var latency = Route.allCases.map { _ in HistogramData(boundsSeconds: HistogramData.requestBuckets) }
+        var solve = HistogramData(boundsSeconds: HistogramData.solveBuckets)
+    }
+
+    final class Shard: Sendable {
+        let state = Mutex(ShardState())
+    }
+}

@@ -1,0 +1,112 @@
+/// Where an error stands in the request body (CONTRACT section 2, `location`).
+public struct ProblemLocation: Equatable, Sendable {
+    public var pointer: String
+    public var line: Int
+    public var column: Int
+    public var exprColumn: Int?
+    public init(pointer: String, line: Int, column: Int, exprColumn: Int? = nil) {
+        self.pointer = pointer; self.line = line; self.column = column; self.exprColumn = exprColumn
+    }
+
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("pointer", .string(pointer)), ("line", .int(line)), ("column", .int(column)),
+        ]
+        if let exprColumn { members.append(("exprColumn", .int(exprColumn))) }
+        return .object(members)
+    }
+}
+
+/// One entry of a problem's `errors`: a diagnostic with severity "error".
+public struct ProblemError: Equatable, Sendable {
+    public var code: String
+    public var message: String
+    public var location: ProblemLocation?
+    /// Further members written after the standard ones (`constraints`, `broken` of an
+    /// unsatisfiable diagnostic under `strict`).
+    public var extra: [(String, JSONValue)]
+
+    public init(code: String, message: String, location: ProblemLocation? = nil, extra: [(String, JSONValue)] = []) {
+        self.code = code; self.message = message; self.location = location; self.extra = extra
+    }
+
+    public static func == (a: ProblemError, b: ProblemError) -> Bool { a.json == b.json }
+
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("severity", .string("error")), ("code", .string(code)), ("message", .string(message)),
+        ]
+        if let location { members.append(("location", location.json)) }
+        members.append(contentsOf: extra)
+        return .object(members)
+    }
+}
+
+/// An RFC 9457 problem (`application/problem+json`): type, title, status, detail,
+/// instance, and `errors`, every error found (at least one).
+public struct Problem: Error, Equatable, Sendable {
+    public static let mediaType = "application/problem+json"
+
+    public var status: Int
+    public var title: String
+    public var detail: String?
+    /// The request path; the handler fills it in when empty.
+    public var instance: String?
+    public var errors: [ProblemError]
+
+    public init(status: Int, errors: [ProblemError], title: String? = nil, detail: String? = nil, instance: String? = nil) {
+        precondition(!errors.isEmpty, "a problem lists at least one error")
+        self.status = status
+        self.errors = errors
+        self.title = title ?? HTTPStatus.reason(status)
+        self.detail = detail
+        self.instance = instance
+    }
+
+    /// A problem with a single error.
+    public init(status: Int, code: String, message: String, location: ProblemLocation? = nil) {
+        self.init(status: status, errors: [ProblemError(code: code, message: message, location: location)])
+    }
+
+    /// `urn:trellis:problem:<code of the first error>`.
+    public var type: String { "urn:trellis:problem:" + errors[0].code }
+
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("type", .string(type)), ("title", .string(title)), ("status", .int(status)),
+        ]
+        let summary = detail ?? (errors.count == 1 ? errors[0].message : "\(errors.count) errors in the request")
+        members.append(("detail", .string(summary)))
+        if let instance { members.append(("instance", .string(instance))) }
+        members.append(("errors", .array(errors.map(\.json))))
+        return .object(members)
+    }
+
+    public func encoded() -> [UInt8] { json.encoded() }
+
+    // The problems the server itself raises.
+
+    public static func notFound(path: String) -> Problem {
+        Problem(status: 404, code: "not-found", message: "no route for \(path)")
+    }
+    public static func unknownSession(_ id: String) -> Problem {
+        Problem(status: 404, code: "unknown-session", message: "no session \(id) (never created, deleted, expired or evicted)")
+    }
+    public static func methodNotAllowed(method: String, allow: [String]) -> Problem {
+        Problem(status: 405, code: "method-not-allowed",
+                message: "\(method) is not allowed here; allowed: \(allow.joined(separator: ", "))")
+    }
+    public static func unsupportedMediaType(_ contentType: String?) -> Problem {
+        Problem(status: 415, code: "unsupported-media-type",
+                message: "the body must be application/json (UTF-8); got \(contentType.map { "'\($0)'" } ?? "no Content-Type")")
+    }
+    public static func tooLarge(_ message: String) -> Problem {
+        Problem(status: 413, code: "too-large", message: message)
+    }
+    public static func badRequest(_ message: String) -> Problem {
+        Problem(status: 400, code: "bad-request", message: message)
+    }
+    public static func internalError(_ message: String) -> Problem {
+        Problem(status: 500, code: "internal-error", message: message)
+    }
+}

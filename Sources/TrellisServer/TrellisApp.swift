@@ -1,0 +1,181 @@
+import Logging
+import Synchronization
+
+/// The request handler of the service: routes a request, checks what the HTTP side of
+/// the contract asks (methods, media types, body size, query), runs layout work through
+/// a `LayoutService` (inline for small layouts, on the worker pool for big ones), keeps
+/// the sessions, and adds request ids, CORS headers, metrics and an access-log line to
+/// every answer.
+///
+/// `handle` may be called from any thread (every event loop); `respond` is called exactly
+/// once, possibly from a worker thread.
+public final class TrellisApp<Service: LayoutService>: Sendable {
+    public let config: ServerConfig
+    public let service: Service
+    public let store: SessionStore<Service.Session>
+    public let metrics: Metrics
+    public let pool: WorkerPool
+    private let logger: Logger
+    private let clock: NanoClock
+    private let requestIDs = RequestIDs()
+    private let cors: CORSPolicy
+    private let lastSweep: Atomic<UInt64>
+
+    public init(config: ServerConfig, service: Service, metrics: Metrics = Metrics(),
+                logger: Logger = Logger(label: "trellis"), clock: @escaping NanoClock = MonotonicClock.now,
+                pool: WorkerPool? = nil) {
+        self.config = config
+        self.service = service
+        self.metrics = metrics
+        self.logger = logger
+        self.clock = clock
+        self.cors = config.cors
+        self.pool = pool ?? WorkerPool(threads: config.solverThreads)
+        self.store = SessionStore(maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
+                                  clock: clock, weigh: { [service] in service.weight(of: $0) })
+        self.lastSweep = Atomic(clock())
+    }
+
+    /// Finishes queued work and stops the worker threads.
+    public func shutdown() { pool.shutdown() }
+
+    public func handle(_ request: TrellisRequest, respond: @escaping @Sendable (TrellisResponse) -> Void) {
+        let start = clock()
+        sweepIfDue(now: start)
+        let requestID = requestIDs.id(for: request)
+        let finish: @Sendable (Route, TrellisResponse) -> Void = { [self] route, response in
+            self.finish(request, route: route, response: response, requestID: requestID, start: start, respond: respond)
+        }
+        switch Router.match(method: request.method, path: request.path) {
+        case .notFound:
+            finish(.unmatched, problem(.notFound(path: request.path), request))
+        case .methodNotAllowed(let route, let allow):
+            var response = problem(.methodNotAllowed(method: request.method, allow: allow), request)
+            response.headers.append(HeaderField("Allow", allow.joined(separator: ", ")))
+            finish(route, response)
+        case .options(let route, _):
+            finish(route, cors.preflight(request, route: route))
+        case .endpoint(let endpoint, let id):
+            dispatch(endpoint, sessionID: id, request) { finish(endpoint.route, $0) }
+        }
+    }
+
+    // MARK: - Endpoints
+
+    private func dispatch(_ endpoint: Endpoint, sessionID: String?, _ request: TrellisRequest,
+                          _ done: @escaping @Sendable (TrellisResponse) -> Void) {
+        if endpoint.takesBody {
+            guard MediaType.isJSON(request.header("Content-Type")) else {
+                return done(problem(.unsupportedMediaType(request.header("Content-Type")), request))
+            }
+            guard request.body.count <= config.maxBodyBytes else {
+                return done(problem(.tooLarge("the body has \(request.body.count) bytes; at most \(config.maxBodyBytes) are accepted"), request))
+            }
+        }
+        let parsedSpace = FrameSpace(query: request.query)
+        if endpoint.answersFrames, parsedSpace == nil {
+            return done(problem(.badRequest("query parameter space must be 'root' (or absent)"), request))
+        }
+        let space = parsedSpace ?? .superview
+
+        switch endpoint {
+        case .health:
+            done(.json(200, Array(#"{"status":"ok"}"#.utf8)))
+        case .metrics:
+            let text = metrics.render(sessions: store.stats)
+            done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", PrometheusText.contentType)],
+                                 body: Array(text.utf8)))
+        case .openapi:
+            done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", "application/yaml")],
+                                 body: OpenAPIDocument.bytes))
+        case .solveLayout:
+            run(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] in
+                done(reply(service.solve(document: request.body, space: space), request))
+            }
+        case .createSession:
+            run(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] in
+                let id = store.makeID()
+                let (answer, session) = service.createSession(id: id, document: request.body, space: space)
+                guard let session else { return done(reply(answer, request)) }
+                guard store.insert(session, id: id) else {
+                    return done(problem(.internalError("session id \(id) was taken twice"), request))
+                }
+                var response = reply(answer, request)
+                response.status = 201
+                response.headers.append(HeaderField("Location", "/v1/sessions/" + id))
+                done(response)
+            }
+        case .getSession, .editSession:
+            let id = sessionID ?? ""
+            guard SessionID.isWellFormed(id), let weight = store.weight(of: id) else {
+                return done(problem(.unknownSession(id), request))
+            }
+            run(big: weight > config.bigSolveThreshold) { [self] in
+                let answer: ServiceReply? = store.withSession(id) { session in
+                    if endpoint == .getSession { return service.read(session: session, id: id, space: space) }
+                    return service.edit(session: &session, id: id, edits: request.body, space: space)
+                }
+                done(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))
+            }
+        case .deleteSession:
+            let id = sessionID ?? ""
+            if SessionID.isWellFormed(id), store.remove(id) {
+                done(TrellisResponse(status: 204))
+            } else {
+                done(problem(.unknownSession(id), request))
+            }
+        }
+    }
+
+    /// Runs layout work inline, or on the worker pool when it is big.
+    private func run(big: Bool, _ work: @escaping @Sendable () -> Void) {
+        if big, pool.submit(work) { return }
+        work()
+    }
+
+    // MARK: - Answers
+
+    private func reply(_ reply: ServiceReply, _ request: TrellisRequest) -> TrellisResponse {
+        if let nanos = reply.solveNanos { metrics.recordSolve(nanos: nanos) }
+        return TrellisResponse(status: reply.status, headers: [HeaderField("Content-Type", reply.contentType)],
+                               body: reply.body)
+    }
+
+    private func problem(_ problem: Problem, _ request: TrellisRequest) -> TrellisResponse {
+        var p = problem
+        if p.instance == nil { p.instance = request.path }
+        return .problem(p)
+    }
+
+    private func finish(_ request: TrellisRequest, route: Route, response: TrellisResponse, requestID: String,
+                        start: UInt64, respond: @Sendable (TrellisResponse) -> Void) {
+        var response = response
+        response.headers.append(HeaderField("X-Request-Id", requestID))
+        if response.header("Access-Control-Allow-Origin") == nil, request.method != "OPTIONS" {
+            response.headers += cors.responseHeaders(origin: request.header("Origin"))
+        }
+        let end = clock()
+        let nanos = end >= start ? end - start : 0
+        metrics.recordRequest(route: route, method: request.method, status: response.status, nanos: nanos)
+        logger.info("request", metadata: [
+            "request_id": .string(requestID),
+            "method": .string(request.method),
+            "path": .string(request.path),
+            "route": .string(route.template),
+            "status": .stringConvertible(response.status),
+            "duration_us": .stringConvertible(nanos / 1000),
+            "bytes_in": .stringConvertible(request.body.count),
+            "bytes_out": .stringConvertible(response.body.count),
+        ])
+        respond(response)
+    }
+
+    /// Expires idle sessions at most once a second (besides the lazy checks on access).
+    private func sweepIfDue(now: UInt64) {
+        let last = lastSweep.load(ordering: .relaxed)
+        guard now > last, now - last > 1_000_000_000 else { return }
+        if lastSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged {
+            store.sweep()
+        }
+    }
+}

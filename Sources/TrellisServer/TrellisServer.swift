@@ -1,1 +1,0 @@
-// TrellisServer module: see README.md for what it knows and what it must not.

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Dispatch
+import Logging
+import Synchronization
+import TrellisServer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the HTTP API (CONTRACT.md, GET /openapi.yaml).",
+        discussion: """
+            Every option also reads an environment variable, the option's default; the \
+            command line wins. SIGINT and SIGTERM stop the server gracefully.
+            """
+    )
+
+    @Option(help: help("host")) var host: String?
+    @Option(help: help("port")) var port: String?
+    @Option(help: help("workers")) var workers: String?
+    @Option(help: help("solver-threads")) var solverThreads: String?
+    @Option(help: help("max-body-bytes")) var maxBodyBytes: String?
+    @Option(help: help("max-header-bytes")) var maxHeaderBytes: String?
+    @Option(help: help("max-connections")) var maxConnections: String?
+    @Option(help: help("read-timeout")) var readTimeout: String?
+    @Option(help: help("idle-timeout")) var idleTimeout: String?
+    @Option(help: help("max-sessions")) var maxSessions: String?
+    @Option(help: help("session-idle-seconds")) var sessionIdleSeconds: String?
+    @Option(help: help("max-views")) var maxViews: String?
+    @Option(help: help("max-constraints")) var maxConstraints: String?
+    @Option(help: help("cors-origins")) var corsOrigins: String?
+    @Option(help: help("big-solve-threshold")) var bigSolveThreshold: String?
+    @Option(help: help("log-level")) var logLevel: String?
+    @Option(help: help("log-format")) var logFormat: String?
+
+    /// Defaults, then the environment, then these options.
+    func resolveConfig() throws -> ServerConfig {
+        var environment: [String: String] = [:]
+        for setting in ServerConfig.settings {
+            if let value = getenv(setting.environment) { environment[setting.environment] = String(cString: value) }
+        }
+        var config = try ServerConfig(environment: environment)
+        let options: [(String, String?)] = [
+            ("host", host), ("port", port), ("workers", workers), ("solver-threads", solverThreads),
+            ("max-body-bytes", maxBodyBytes), ("max-header-bytes", maxHeaderBytes),
+            ("max-connections", maxConnections), ("read-timeout", readTimeout), ("idle-timeout", idleTimeout),
+            ("max-sessions", maxSessions), ("session-idle-seconds", sessionIdleSeconds), ("max-views", maxViews),
+            ("max-constraints", maxConstraints), ("cors-origins", corsOrigins),
+            ("big-solve-threshold", bigSolveThreshold), ("log-level", logLevel), ("log-format", logFormat),
+        ]
+        var problems: [String] = []
+        for case let (name, value?) in options {
+            if let message = config.set(name, to: value) { problems.append("--\(name): \(message)") }
+        }
+        if !problems.isEmpty { throw ConfigError(problems: problems) }
+        try config.validate()
+        return config
+    }
+
+    func run() throws {
+        let config: ServerConfig
+        do {
+            config = try resolveConfig()
+        } catch let error as ConfigError {
+            throw ValidationError(error.description)
+        }
+        TrellisLogging.bootstrap(level: config.logLevel, format: config.logFormat)
+        let logger = Logger(label: "trellis")
+        let app = TrellisApp(config: config, service: makeLayoutService(config: config), logger: logger)
+
+        let server: any RunningHTTPServer
+        do {
+            server = try startHTTPServer(config: config, handler: app.handle)
+        } catch {
+            logger.critical("cannot start the HTTP server", metadata: ["error": "\(error)"])
+            printError("trellis serve: \(error)")
+            app.shutdown()
+            throw ExitCode(1)
+        }
+        print("trellis listening on http://\(displayHost(config.host)):\(server.port)")
+        fflush(nil)
+        logger.notice("listening", metadata: [
+            "host": .string(config.host), "port": .stringConvertible(server.port),
+            "workers": .stringConvertible(config.workers), "solver_threads": .stringConvertible(config.solverThreads),
+        ])
+
+        let signals = StopSignals { signal in
+            logger.notice("stopping", metadata: ["signal": .stringConvertible(signal)])
+            server.shutdown()
+        }
+        server.wait()
+        app.shutdown()
+        signals.cancel()
+        logger.notice("stopped")
+    }
+}
+
+private func help(_ option: String) -> ArgumentHelp {
+    let setting = ServerConfig.settings.first { $0.option == option }!
+    return ArgumentHelp("\(setting.help) (env \(setting.environment))", valueName: option)
+}
+
+private func displayHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+
+func printError(_ message: String) {
+    let line = message + "\n"
+    line.utf8CString.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count - 1) }
+}
+
+/// SIGINT and SIGTERM call `stop` once (on a Dispatch queue) instead of killing the process.
+final class StopSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(stop: @escaping @Sendable (Int32) -> Void) {
+        let once = Once()
+        sources = [SIGINT, SIGTERM].map { sig in
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { if once.first() { stop(sig) } }
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() { sources.forEach { $0.cancel() } }
+}
+
+final class Once: Sendable {
+    private let done = Atomic<Bool>(false)
+    func first() -> Bool { !done.exchange(true, ordering: .acquiringAndReleasing) }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Trellis: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trellis",
+        abstract: "Layout as a service: SnapKit / Auto Layout constraint sets solved over HTTP.",
+        subcommands: [Serve.self, Solve.self, Healthcheck.self]
+    )
+}

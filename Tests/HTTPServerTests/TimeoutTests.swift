@@ -1,0 +1,85 @@
+import Testing
+@testable import HTTPServer
+
+@Suite("Timeouts")
+struct TimeoutTests {
+    /// A client that sends half a request and stalls is cut after
+    /// readTimeout, while another client is served in the meantime.
+    @Test func slowClientIsCutWhileOthersAreServed() throws {
+        let config = testConfig {
+            $0.readTimeout = 1
+            $0.workers = 1  // both clients on the same loop
+        }
+        try withServer(config) { port, _ in
+            let slow = try RawClient(port: port)
+            let started = seconds()
+            try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\nX-Partial: yes")
+
+            let other = try RawClient(port: port)
+            try other.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try other.readResponse().text == "GET /fast|")
+            // Served while the slow one still holds its connection.
+            #expect(seconds() - started < 1)
+
+            let cut = try slow.readResponse()
+            let elapsed = seconds() - started
+            #expect(cut.status == 408)
+            #expect(slow.waitForClose())
+            #expect(elapsed >= 0.9)
+            #expect(elapsed < 4)
+        }
+    }
+
+    /// Trickling bytes does not extend the deadline: it counts from the
+    /// request's first byte.
+    @Test func tricklingClientIsCutToo() throws {
+        let config = testConfig { $0.readTimeout = 0.3 }
+        try withServer(config) { port, _ in
+            let slow = try RawClient(port: port)
+            let started = seconds()
+            try slow.send("GET / HTTP/1.1\r\n")
+            var cut = false
+            for index in 0..<40 {
+                // Keep sending a header byte every 50 ms until the server answers.
+                if (try? slow.send("X-\(index): y\r\n")) == nil { cut = true; break }
+                slow.setTimeout(0.05)
+                if !slow.receivesNothing() { cut = true; break }
+            }
+            #expect(cut)
+            #expect(seconds() - started < 1.5)
+        }
+    }
+
+    @Test func idleKeepAliveConnectionIsClosed() throws {
+        let config = testConfig { $0.idleTimeout = 0.3 }
+        try withServer(config) { port, _ in
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+            let idleFrom = seconds()
+            #expect(client.waitForClose())
+            let idle = seconds() - idleFrom
+            #expect(idle >= 0.2)
+            #expect(idle < 3)
+        }
+    }
+
+    @Test func activeConnectionOutlivesTheIdleTimeout() throws {
+        let config = testConfig { $0.idleTimeout = 0.5 }
+        try withServer(config) { port, _ in
+            let client = try RawClient(port: port)
+            let started = seconds()
+            var served = 0
+            // Requests every ~100 ms for ~0.8 s: never idle for 0.5 s.
+            while seconds() - started < 0.8 {
+                try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try client.readResponse().status == 200)
+                served += 1
+                client.setTimeout(0.1)
+                #expect(client.receivesNothing())
+                client.setTimeout(5)
+            }
+            #expect(served >= 4)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+@testable import HTTPServer
+
+@Suite("Pieces")
+struct UnitTests {
+    @Test func requestSplitsTargetAndFindsHeadersIgnoringCase() {
+        let request = HTTPRequest(method: "GET", target: "/a/b?x=1&y=2", headers: [("Content-Type", "text/plain")])
+        #expect(request.path == "/a/b")
+        #expect(request.query == "x=1&y=2")
+        #expect(request.header("content-type") == "text/plain")
+        #expect(request.header("CONTENT-TYPE") == "text/plain")
+        #expect(request.header("content-length") == nil)
+        #expect(HTTPRequest(method: "GET", target: "/plain").query == nil)
+    }
+
+    @Test func serializerWritesFramingAndDropsUnsafeHeaders() {
+        var out = OutputBuffer()
+        defer { out.free() }
+        let response = HTTPResponse(status: 404, headers: [("X-Ok", "1"), ("X-Bad", "a\r\nInjected: 1")], text: "nope")
+        let outcome = ResponseSerializer.append(response, keepAlive: false, isHead: false, date: [], to: &out)
+        #expect(!outcome.failed)
+        let text = String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self)
+        #expect(text == "HTTP/1.1 404 Not Found\r\nX-Ok: 1\r\nContent-Length: 4\r\nConnection: close\r\n\r\nnope")
+    }
+
+    @Test func noContentHasNoLengthAndNoBody() {
+        var out = OutputBuffer()
+        defer { out.free() }
+        _ = ResponseSerializer.append(HTTPResponse(status: 204, text: "ignored"), keepAlive: true, isHead: false, date: [], to: &out)
+        let text = String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self)
+        #expect(text == "HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n")
+    }
+
+    @Test func problemBodyIsEscapedJSON() {
+        let problem = HTTPResponse.problem(status: 400, title: "bad \"quote\"\n")
+        #expect(String(decoding: problem.body, as: UTF8.self)
+            == #"{"type":"about:blank","title":"bad \"quote\"\n","status":400}"#)
+    }
+
+    @Test func decimalsAreWrittenExactly() {
+        var out = OutputBuffer()
+        defer { out.free() }
+        for value in [0, 7, 10, 1234567890, Int.max] { out.appendDecimal(value); out.append(",") }
+        let text = String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self)
+        #expect(text == "0,7,10,1234567890,\(Int.max),")
+    }
+
+    @Test func slotsAnswerFromTheFrontOnly() {
+        var slots = ResponseSlots()
+        let a = slots.append(ResponseSlot())
+        let b = slots.append(ResponseSlot())
+        slots[b].response = HTTPResponse(text: "b")
+        #expect(slots.front?.response == nil)
+        slots[a].response = HTTPResponse(text: "a")
+        #expect(slots.front?.response?.body == Array("a".utf8))
+        slots.removeFront()
+        #expect(slots.frontSequence == b)
+        slots.removeFront()
+        #expect(slots.isEmpty)
+        #expect(!slots.contains(a))
+        let c = slots.append(ResponseSlot())
+        #expect(c == b + 1)
+    }
+}
