@@ -151,4 +151,34 @@ import Testing
         let answer = try layout.applyOK(batch(.make(view: ref("a"), constraints: [make(nil, attrs("width"), .equal, number(10))])))
         #expect(unsatisfiable(answer).count == 1)
     }
+
+    @Test func updatingTheBrokenConstraintItselfHeals() throws {
+        let layout = try build(document(views, [
+            make("a", attrs("left", "top", "height"), .equal, number(0)),
+            make("a", attrs("width"), .equal, number(300), id: "w300"),
+            make("a", attrs("width"), .greaterThanOrEqual, number(400), id: "atLeast"),
+        ]))
+        #expect(unsatisfiable(layout.answer()).map { $0.broken.map(\.id) } == [["atLeast"]])
+        let still = try layout.applyOK(batch(.update(view: ref("a"), constraints: [
+            make(nil, attrs("width"), .greaterThanOrEqual, number(350))])))
+        #expect(unsatisfiable(still).map { $0.broken.map(\.id) } == [["atLeast"]])
+        #expect(still.diagnostics.first?.message == "Unable to simultaneously satisfy constraints; broke a.width >= 350")
+        let healed = try layout.applyOK(batch(.update(view: ref("a"), constraints: [
+            make(nil, attrs("width"), .greaterThanOrEqual, number(250))])))
+        #expect(unsatisfiable(healed).isEmpty)
+        #expect(approx(healed.frame(of: "a")?.width, 300))
+    }
+
+    @Test func removingAViewHealsWhatItBlocked() throws {
+        let layout = try build(document(views, [
+            make("a", attrs("left", "top", "height"), .equal, number(0)),
+            make("b", attrs("width"), .equal, number(50)),
+            make("a", attrs("width"), .equal, item("b")),
+            make("a", attrs("width"), .equal, number(80), id: "own"),
+        ]))
+        #expect(unsatisfiable(layout.answer()).map { $0.broken.map(\.id) } == [["own"]])
+        let answer = try layout.applyOK(batch(.removeViews(ids: ["b"])))
+        #expect(unsatisfiable(answer).isEmpty)
+        #expect(approx(answer.frame(of: "a")?.width, 80))
+    }
 }

@@ -51,3 +51,14 @@ import Testing
         #expect(problem?.errors.first?.location?.pointer == "/ops/0/constraints/0")
     }
 }
+
+@Suite struct LiveSessionEncodingTests {
+    @Test func sessionAnswerCarriesIdAndDocument() throws {
+        let layout = try build(document([view("root", frame: rect(0, 0, 10, 10))]))
+        let json = String(decoding: encodeSessionAnswer(layout.answer(), id: "s1", document: layout.document()), as: UTF8.self)
+        #expect(json.hasPrefix(#"{"id":"s1","revision":1,"frames":{"root":{"x":0,"y":0,"width":10,"height":10}},"diagnostics":[],"#))
+        #expect(json.contains(#""document":{"direction":"ltr","views":[{"id":"root""#))
+        let oneShot = try LiveLayout.solve(document: document([view("root", frame: rect(5, 5, 10, 10))]), space: .root).get()
+        #expect(oneShot.frames == [ViewFrame(id: "root", frame: rect(5, 5, 10, 10))])
+    }
+}

@@ -72,3 +72,18 @@ public func encodeLayoutAnswer(_ answer: LayoutAnswer, includeRevision: Bool) ->
     writer.endObject()
     return writer.bytes
 }
+
+/// A session answer: `id`, the answer with its revision, and (for GET) the document as it
+/// now stands.
+public func encodeSessionAnswer(_ answer: LayoutAnswer, id: String, document: LayoutDocument? = nil) -> [UInt8] {
+    var writer = JSONWriter(capacity: 256 + 80 * answer.frames.count + (document == nil ? 0 : 96 * answer.frames.count))
+    writer.beginObject()
+    writer.field("id", id)
+    writer.answerMembers(answer, includeRevision: true)
+    if let document {
+        writer.key("document")
+        writer.document(direction: document.direction, views: document.views, constraints: document.constraints)
+    }
+    writer.endObject()
+    return writer.bytes
+}

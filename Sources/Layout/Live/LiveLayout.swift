@@ -43,9 +43,15 @@ public final class LiveLayout: @unchecked Sendable {
         return .success(layout)
     }
 
+    /// A stateless one-shot (`POST /v1/layouts`): build, answer, forget.
+    public static func solve(document: LayoutDocument, space: FrameSpace = .superview)
+        -> Result<LayoutAnswer, LayoutProblem> {
+        make(document: document).map { $0.answer(space: space) }
+    }
+
     /// Applies an edit batch atomically: every op or none. `ifRevision` must match the
     /// current revision (409 otherwise); any error leaves the layout exactly as it was.
-    public func apply(_ batch: EditBatch) -> Result<LayoutAnswer, LayoutProblem> {
+    public func apply(_ batch: EditBatch, space: FrameSpace = .superview) -> Result<LayoutAnswer, LayoutProblem> {
         if let expected = batch.ifRevision, expected != state.revision {
             return .failure(LayoutProblem(status: 409, title: "Revision mismatch", errors: [
                 LayoutError(code: "revision-mismatch",
@@ -71,7 +77,7 @@ public final class LiveLayout: @unchecked Sendable {
         undo = nil
         state.revision += 1
         lastSolveMicros = Self.micros(clock.now - start)
-        return .success(answer())
+        return .success(answer(space: space))
     }
 
     public var revision: Int { state.revision }
