@@ -6,8 +6,9 @@ import Testing
 /// The target is an update or setFrame (answer included) under 1/100 of a build on 1,000
 /// views. Nearly all of an edit's cost is re-reading 4,000 solver values for the answer
 /// (`Solver.evaluate`, about 85% in a release profile); the layout's own part is a few
-/// percent. The bound asserted here is loose enough for unoptimised builds and still
-/// catches anything that rebuilds or copies the layout per edit.
+/// percent. Optimised builds (`swift test -c release -Xswiftc -enable-testing`) assert the
+/// 1/100 target itself; debug builds a looser bound that still catches anything that
+/// rebuilds or copies the layout per edit.
 @Suite(.serialized) struct LivePerformanceTests {
     static func stack(_ n: Int) -> LayoutDocument {
         var views = [view("root", frame: rect(0, 0, 375, 20_000))]
@@ -48,8 +49,13 @@ import Testing
         } / Double(edits)
         print("1000 views: build \(buildTime * 1000) ms, update \(update * 1000) ms, setFrame \(setFrame * 1000) ms")
         #expect(approx(live.frame("v999")?.width, 320 + Double(edits - 1) - 32))
-        #expect(update < buildTime / 10)
-        #expect(setFrame < buildTime / 10)
+        #if DEBUG
+        let ratio = 10.0
+        #else
+        let ratio = 100.0
+        #endif
+        #expect(update < buildTime / ratio)
+        #expect(setFrame < buildTime / ratio)
     }
 
     @Test func buildingGrowsAboutLinearly() throws {
