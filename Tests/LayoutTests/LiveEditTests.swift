@@ -137,6 +137,18 @@ import Testing
         #expect(layout.document().views[0].frame == rect(0, 0, 100, 60))
     }
 
+    @Test func setFrameEditsTheFrameConstraintsInPlace() throws {
+        let layout = try build(document(views, [aEdges]))
+        let objects = FrameField.allCases.map { layout.state.entries[.frame(view: "root", $0)]?.constraint }
+        let count = layout.solver.constraintCount
+        try layout.applyOK(batch(.setFrame(view: "root", frame: rect(5, 6, 70, 80))))
+        let after = FrameField.allCases.map { layout.state.entries[.frame(view: "root", $0)]?.constraint }
+        #expect(zip(objects, after).allSatisfy { $0 === $1 })
+        #expect(layout.solver.constraintCount == count)
+        #expect(try FrameField.allCases.map { layout.solver.constant(of: try #require(layout.state.entries[.frame(view: "root", $0)]?.constraint)) }
+            == [-5, -6, -70, -80])
+    }
+
     @Test func documentRoundTrips() throws {
         let layout = try build(document(views, [aEdges, make("b", attrs("size"), .equal, item("a"), multiplier: 0.5, label: "half")]))
         let doc = layout.document()
