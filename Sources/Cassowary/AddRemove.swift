@@ -13,7 +13,7 @@ extension Solver {
         // The row as written: variables stay variables (definitions expand only if needed).
         var row = Row(constant: constraint.expression.constant)
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            _ = row.add(Symbol(term.variable.id), term.coefficient)
+            row.add(Symbol(term.variable.id), term.coefficient)
         }
 
         var tag = makeTag(for: constraint, into: &row)
@@ -51,11 +51,11 @@ extension Solver {
         case .lessOrEqual, .greaterOrEqual:
             let sigma: Double = constraint.relation == .lessOrEqual ? 1 : -1
             let slack = newSymbol(.slack, owner: constraint)
-            _ = row.add(slack, sigma)
+            row.add(slack, sigma)
             var other: Symbol = -1
             if !required {
                 other = newSymbol(.error, owner: constraint)
-                _ = row.add(other, -sigma)
+                row.add(other, -sigma)
                 goal.add(level: level, other, 1)
             }
             return Tag(constraint: constraint, marker: slack, other: other, sigma: sigma,
@@ -63,14 +63,14 @@ extension Solver {
         case .equal:
             if required {
                 let dummy = newSymbol(.dummy, owner: constraint)
-                _ = row.add(dummy, 1)
+                row.add(dummy, 1)
                 return Tag(constraint: constraint, marker: dummy, other: -1, sigma: 1,
                            constant: constraint.expression.constant, level: level)
             }
             let plus = newSymbol(.error, owner: constraint)
             let minus = newSymbol(.error, owner: constraint)
-            _ = row.add(plus, -1)
-            _ = row.add(minus, 1)
+            row.add(plus, -1)
+            row.add(minus, 1)
             goal.add(level: level, plus, 1)
             goal.add(level: level, minus, 1)
             return Tag(constraint: constraint, marker: plus, other: minus, sigma: -1,
@@ -189,7 +189,7 @@ extension Solver {
             }
         }
         // The artificial symbol is now nonbasic; erase it wherever it is left.
-        for slot in tableau.slots(containing: art) { tableau.rows[Int(slot)].remove(art) }
+        for slot in tableau.slots(containing: art) { tableau.removeCell(slot: slot, art) }
         for l in goal.coefficients.indices { goal.coefficients[l][Int(art)] = 0 }
         return nil
     }
@@ -247,7 +247,7 @@ extension Solver {
         // Whatever is left of this constraint's symbols is numerical dust: sweep it.
         for s in [tag.marker, tag.other] where s >= 0 {
             if tableau.isBasic(s) { _ = tableau.removeRow(basic: s) }
-            for slot in tableau.slots(containing: s) { tableau.rows[Int(slot)].remove(s) }
+            for slot in tableau.slots(containing: s) { tableau.removeCell(slot: slot, s) }
             for x in definitions.definitions(mentioning: s) { _ = definitions.removeCell(x, s) }
             for l in goal.coefficients.indices { goal.coefficients[l][Int(s)] = 0 }
             owner[Int(s)] = nil

@@ -12,6 +12,9 @@ final class Definitions {
     var rows: [Row?] = []                 // by symbol; set for defined externals
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
     var referencedBy: [[Symbol]] = []
+    var stale: [Bool] = []                // by symbol, as in Tableau
+    /// By symbol: each defined variable's constant, mirrored for the evaluation pass.
+    var constants: [Double] = []
     /// Bumped by every change of a definition's cells (not of its constant).
     var structure: UInt64 = 1
 
@@ -35,6 +38,8 @@ final class Definitions {
     func addSymbol() {
         rows.append(nil)
         referencedBy.append([])
+        stale.append(false)
+        constants.append(0)
         values.append(0)
     }
 
@@ -45,6 +50,7 @@ final class Definitions {
 
     func define(_ x: Symbol, _ row: Row) {
         rows[Int(x)] = row
+        constants[Int(x)] = row.constant
         for s in row.symbols { referencedBy[Int(s)].append(x) }
         structure &+= 1
     }
@@ -52,17 +58,21 @@ final class Definitions {
     func undefine(_ x: Symbol) -> Row? {
         let row = rows[Int(x)]
         rows[Int(x)] = nil
+        constants[Int(x)] = 0
+        for s in row?.symbols ?? [] { stale[Int(s)] = true }
         structure &+= 1
         return row
     }
 
     /// The externals whose definitions mention `symbol` now; compacts the list on the way.
     func definitions(mentioning symbol: Symbol) -> [Symbol] {
+        if !stale[Int(symbol)] { return referencedBy[Int(symbol)] }
+        stale[Int(symbol)] = false
         var list = referencedBy[Int(symbol)]
         var kept = 0
-        var seen = Set<Symbol>()
         for x in list {
-            guard let row = rows[Int(x)], row.index(of: symbol) != nil, seen.insert(x).inserted else { continue }
+            let mentions = rows.withUnsafeBufferPointer { $0[Int(x)]?.index(of: symbol) != nil }
+            guard mentions, !list[0..<kept].contains(x) else { continue }
             list[kept] = x
             kept += 1
         }
@@ -74,18 +84,29 @@ final class Definitions {
     /// Adds `c·symbol` to the definition of `x`, keeping the reference index current.
     func addCell(_ x: Symbol, _ symbol: Symbol, _ c: Double) {
         guard rows[Int(x)] != nil else { return }
-        if rows[Int(x)]?.add(symbol, c) == true { referencedBy[Int(symbol)].append(x) }
+        switch rows[Int(x)]?.add(symbol, c) {
+        case .created: referencedBy[Int(symbol)].append(x)
+        case .removed: stale[Int(symbol)] = true
+        default: break
+        }
         structure &+= 1
     }
 
     /// Takes the cell of `symbol` out of the definition of `x`; returns its coefficient.
     func removeCell(_ x: Symbol, _ symbol: Symbol) -> Double {
         guard let c = rows[Int(x)]?.remove(symbol) else { return 0 }
-        if c != 0 { structure &+= 1 }
+        if c != 0 {
+            structure &+= 1
+            stale[Int(symbol)] = true
+        }
         return c
     }
 
     func coefficient(_ x: Symbol, _ symbol: Symbol) -> Double { rows[Int(x)]?.coefficient(of: symbol) ?? 0 }
 
-    func addConstant(_ x: Symbol, _ delta: Double) { rows[Int(x)]?.constant += delta }
+    func addConstant(_ x: Symbol, _ delta: Double) {
+        guard rows[Int(x)] != nil else { return }
+        rows[Int(x)]?.constant += delta
+        constants[Int(x)] += delta
+    }
 }

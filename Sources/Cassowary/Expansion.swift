@@ -67,13 +67,13 @@ extension Solver {
         var values: [Double] = []
         swap(&values, &definitions.values)
         defer { swap(&values, &definitions.values) }
-        let kinds = tableau.kinds, slotOf = tableau.slotOf, rows = tableau.rows, defs = definitions.rows
+        let kinds = tableau.kinds, slotOf = tableau.slotOf, rows = tableau.rows, constants = definitions.constants
         let p = definitions.program
         // Restricted symbols read as their basic values; externals as computed so far
         // (a free one is 0, and every defined one precedes its readers).
         for k in p.targets.indices {
             let x = Int(p.targets[k])
-            var v = defs[x]?.constant ?? 0
+            var v = constants[x]
             for j in Int(p.starts[k])..<Int(p.starts[k + 1]) {
                 let s = Int(p.symbols[j])
                 if kinds[s] == .external {

@@ -16,7 +16,7 @@ extension Solver {
             let c = artificial!.remove(symbol)
             if c != 0 {
                 artificial!.constant += c * row.constant
-                for i in row.symbols.indices { _ = artificial!.add(row.symbols[i], c * row.coefficients[i]) }
+                for i in row.symbols.indices { artificial!.add(row.symbols[i], c * row.coefficients[i]) }
             }
         }
     }
