@@ -34,7 +34,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmark drivers (scripts/bench-*): replay anchor workloads on our code.
-        .executableTarget(name: "trellis-bench", dependencies: ["Cassowary", "Layout"]),
+        .executableTarget(name: "trellis-bench", dependencies: ["Cassowary", "Layout"], swiftSettings: [
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+        ]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

@@ -35,6 +35,9 @@ public final class Constraint: Hashable, @unchecked Sendable, CustomStringConver
     public let priority: Double
     /// Free text for diagnostics and debugging.
     public let name: String
+    /// Where the solver that installed this constraint keeps its record (see TagTable).
+    var tagSlot: Int32 = -1
+    var tagOwner: ObjectIdentifier?
 
     public init(_ expression: Expression, _ relation: Relation, priority: Double = Priority.required, name: String = "") {
         self.expression = expression

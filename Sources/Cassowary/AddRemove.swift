@@ -5,21 +5,20 @@ extension Solver {
     /// cannot hold together with the required constraints already installed; the solver is
     /// then exactly as it was.
     public func add(_ constraint: Constraint) throws(SolverError) {
-        let id = ObjectIdentifier(constraint)
-        guard tags[id] == nil else { throw .duplicateConstraint }
+        guard tags[constraint] == nil, !tags.isForeign(constraint) else { throw .duplicateConstraint }
         try validate(constraint)
 
         definitions.invalidate()
         // The row as written: variables stay variables (definitions expand only if needed).
         var row = Row(constant: constraint.expression.constant)
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            _ = row.add(Symbol(term.variable.id), term.coefficient)
+            row.add(Symbol(term.variable.id), term.coefficient)
         }
 
         var tag = makeTag(for: constraint, into: &row)
         installed += 1
         tag.order = installed
-        tags[id] = tag
+        tags[constraint] = tag
 
         pivotLog = []
         defer { pivotLog = nil }
@@ -51,11 +50,11 @@ extension Solver {
         case .lessOrEqual, .greaterOrEqual:
             let sigma: Double = constraint.relation == .lessOrEqual ? 1 : -1
             let slack = newSymbol(.slack, owner: constraint)
-            _ = row.add(slack, sigma)
+            row.add(slack, sigma)
             var other: Symbol = -1
             if !required {
                 other = newSymbol(.error, owner: constraint)
-                _ = row.add(other, -sigma)
+                row.add(other, -sigma)
                 goal.add(level: level, other, 1)
             }
             return Tag(constraint: constraint, marker: slack, other: other, sigma: sigma,
@@ -63,14 +62,14 @@ extension Solver {
         case .equal:
             if required {
                 let dummy = newSymbol(.dummy, owner: constraint)
-                _ = row.add(dummy, 1)
+                row.add(dummy, 1)
                 return Tag(constraint: constraint, marker: dummy, other: -1, sigma: 1,
                            constant: constraint.expression.constant, level: level)
             }
             let plus = newSymbol(.error, owner: constraint)
             let minus = newSymbol(.error, owner: constraint)
-            _ = row.add(plus, -1)
-            _ = row.add(minus, 1)
+            row.add(plus, -1)
+            row.add(minus, 1)
             goal.add(level: level, plus, 1)
             goal.add(level: level, minus, 1)
             return Tag(constraint: constraint, marker: plus, other: minus, sigma: -1,
@@ -109,6 +108,9 @@ extension Solver {
             tableau.insertRow(row, basic: subject)
             return nil
         }
+        if let subject = dualSubject(row, tag) {
+            return installWithDualSimplex(row, subject: subject, tag: tag)
+        }
         if row.symbols.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
             if !nearZero(row.constant) { return Failure(row: row, basic: nil) }
             // A redundant required equality: its dummy becomes basic at zero.
@@ -118,6 +120,39 @@ extension Solver {
             return nil
         }
         return installWithArtificial(row)
+    }
+
+    /// For a required row with no feasible subject: a restricted symbol whose reduced cost is
+    /// zero at every level (its own slack for an inequality), shortest column first. Making
+    /// it basic leaves the objective untouched, so the tableau stays dual feasible and the
+    /// dual simplex can restore feasibility; no artificial phase, whose pivots would walk the
+    /// widest columns of the tableau.
+    func dualSubject(_ row: Row, _ tag: Tag) -> Symbol? {
+        if tableau.kinds[Int(tag.marker)] == .slack { return tag.marker }
+        var best: Symbol = -1
+        var bestLength = Int.max
+        for s in row.symbols {
+            let kind = tableau.kinds[Int(s)]
+            guard kind == .slack || kind == .error, goal.sign(s) == 0, goal.isZero(s) else { continue }
+            let length = tableau.columnLength(s)
+            if length < bestLength { best = s; bestLength = length }
+        }
+        return best >= 0 ? best : nil
+    }
+
+    /// Installs `row` solved for `subject`, then repairs feasibility with the dual simplex.
+    func installWithDualSimplex(_ row: Row, subject: Symbol, tag: Tag) -> Failure? {
+        var row = row
+        row.solve(for: subject)
+        substitute(subject, row)
+        tableau.insertRow(row, basic: subject)
+        insertedSubject = subject
+        if row.constant < 0 { infeasible.append(subject) }
+        guard let failing = dualOptimize() else {
+            insertedSubject = nil
+            return nil
+        }
+        return Failure(row: tableau.row(of: failing) ?? Row(constant: 0), basic: failing)
     }
 
     /// Makes free variable `x` defined by the equation `0 = row`.
@@ -153,7 +188,7 @@ extension Solver {
             }
         }
         // The artificial symbol is now nonbasic; erase it wherever it is left.
-        for slot in tableau.slots(containing: art) { tableau.rows[Int(slot)].remove(art) }
+        for slot in tableau.slots(containing: art) { tableau.removeCell(slot: slot, art) }
         for l in goal.coefficients.indices { goal.coefficients[l][Int(art)] = 0 }
         return nil
     }
@@ -166,13 +201,23 @@ extension Solver {
             _ = tableau.removeRow(basic: art)
             artificialSymbol = nil
         }
+        // A row installed for the dual simplex: pivoting the new marker in for its subject is
+        // the exact inverse of the installation; then the marker's row goes.
+        if let subject = insertedSubject {
+            let saved = pivotLog
+            pivotLog = nil
+            if subject != tag.marker { pivot(entering: tag.marker, leaving: subject) }
+            _ = tableau.removeRow(basic: tag.marker)
+            pivotLog = saved
+            insertedSubject = nil
+        }
         if tag.level >= 0 {
             for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
                 goal.add(level: tag.level, s, -1)
             }
         }
         infeasible.removeAll()
-        tags[ObjectIdentifier(tag.constraint)] = nil
+        tags[tag.constraint] = nil
     }
 
     /// For a row of restricted symbols only: one of the constraint's own new symbols that can
@@ -186,7 +231,7 @@ extension Solver {
     }
 
     public func remove(_ constraint: Constraint) throws(SolverError) {
-        guard let tag = tags.removeValue(forKey: ObjectIdentifier(constraint)) else { throw .unknownConstraint }
+        guard let tag = tags.remove(constraint) else { throw .unknownConstraint }
         definitions.invalidate()
         if tag.level >= 0 {
             for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
@@ -201,8 +246,8 @@ extension Solver {
         // Whatever is left of this constraint's symbols is numerical dust: sweep it.
         for s in [tag.marker, tag.other] where s >= 0 {
             if tableau.isBasic(s) { _ = tableau.removeRow(basic: s) }
-            for slot in tableau.slots(containing: s) { tableau.rows[Int(slot)].remove(s) }
-            for x in definitions.definitions(mentioning: s) { definitions.rows[Int(x)]?.remove(s) }
+            for slot in tableau.slots(containing: s) { tableau.removeCell(slot: slot, s) }
+            for x in definitions.definitions(mentioning: s) { _ = definitions.removeCell(x, s) }
             for l in goal.coefficients.indices { goal.coefficients[l][Int(s)] = 0 }
             owner[Int(s)] = nil
         }
@@ -242,8 +287,9 @@ extension Solver {
     /// Replaces `symbol` by `row` in every definition that mentions it.
     func substituteInDefinitions(_ symbol: Symbol, _ row: Row) {
         for x in definitions.definitions(mentioning: symbol) {
-            guard let c = definitions.rows[Int(x)]?.remove(symbol), c != 0 else { continue }
-            definitions.rows[Int(x)]!.constant += c * row.constant
+            let c = definitions.removeCell(x, symbol)
+            if c == 0 { continue }
+            definitions.addConstant(x, c * row.constant)
             for i in row.symbols.indices { definitions.addCell(x, row.symbols[i], c * row.coefficients[i]) }
         }
     }

@@ -4,14 +4,14 @@
 // positive, and every optimal solution keeps the positive ones at zero. So the optimal
 // face is spanned by the zero-cost ("free") columns: a variable is ambiguous when some
 // feasible move along them changes it. A move along one column is checked directly; when
-// degenerate rows block every single-column move, a small LP over the free columns (on a
-// probe solver) decides exactly.
+// degenerate rows block every single-column move, a small LP over the free columns decides
+// exactly (see OptimalFace).
 
 extension Solver {
     /// Which of `variables` are not uniquely determined among the optimal solutions.
     public func ambiguous(_ variables: [Variable]) -> Set<Variable> {
         let reach = symbolsReachingFreeColumns()
-        var movable: [Symbol: Bool] = [:]
+        let face = OptimalFace(solver: self)
         var result = Set<Variable>()
         for v in variables where isKnown(v) && reach.contains(Symbol(v.id)) {
             let target = expand(Row(constant: 0, symbol: Symbol(v.id)))
@@ -20,15 +20,7 @@ extension Solver {
                 result.insert(v)
                 continue
             }
-            let free = target.symbols.filter { isFreeColumn($0) }
-            if free.isEmpty { continue }
-            var single = false
-            for column in free {
-                let m = movable[column] ?? canMove(column)
-                movable[column] = m
-                if m { single = true; break }
-            }
-            if single || canMoveJointly(target) { result.insert(v) }
+            if face.canChange(target) { result.insert(v) }
         }
         return result
     }
@@ -81,55 +73,6 @@ extension Solver {
         return tableau.kinds[Int(column)] == .external && !blocked(direction: -1)
     }
 
-    /// Exact check: can `target` (a row over nonbasic columns) change value while the free
-    /// columns move together and every restricted row stays feasible?
-    func canMoveJointly(_ target: Row) -> Bool {
-        // The free columns reachable from the target through restricted rows, and those rows.
-        var columns: [Symbol: Variable] = [:]
-        var pending: [Symbol] = target.symbols.filter { isFreeColumn($0) }
-        var rowSlots = Set<Int32>()
-        let probe = Solver()
-        probe.explainsConflicts = false
-        while let column = pending.popLast() {
-            guard columns[column] == nil else { continue }
-            let v = probe.makeVariable()
-            columns[column] = v
-            if tableau.isRestricted(column) {
-                _ = try? probe.add(Constraint(Expression([(v, 1)]), .greaterOrEqual))
-            }
-            for slot in tableau.slots(containing: column)
-            where tableau.isRestricted(tableau.basicOf[Int(slot)]) && rowSlots.insert(slot).inserted {
-                for s in tableau.rows[Int(slot)].symbols where isFreeColumn(s) && columns[s] == nil {
-                    pending.append(s)
-                }
-            }
-        }
-        func restricted(_ row: Row) -> Expression {
-            var terms: [(Variable, Double)] = []
-            for i in row.symbols.indices {
-                if let v = columns[row.symbols[i]] { terms.append((v, row.coefficients[i])) }
-            }
-            return Expression(terms, constant: row.constant)
-        }
-        for slot in rowSlots {
-            let relation: Relation = tableau.kinds[Int(tableau.basicOf[Int(slot)])] == .dummy ? .equal : .greaterOrEqual
-            var e = restricted(tableau.rows[Int(slot)])
-            if relation == .greaterOrEqual && e.constant < 0 { e.constant = 0 }  // numerical dust
-            _ = try? probe.add(Constraint(e, relation))
-        }
-        let moved = restricted(target)
-        let movedTerms = moved.terms.map { ($0.variable, $0.coefficient) }
-        for direction in [1.0, -1.0] {
-            let push = Constraint(Expression(movedTerms.map { ($0.0, $0.1 * direction) }, constant: -1),
-                                  .greaterOrEqual, priority: 1)
-            guard (try? probe.add(push)) != nil else { continue }
-            var change = 0.0
-            for (v, c) in movedTerms { change += c * probe.value(v) }
-            _ = try? probe.remove(push)
-            if abs(change) > 1e-7 { return true }
-        }
-        return false
-    }
 }
 
 extension Row {

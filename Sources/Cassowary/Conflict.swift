@@ -24,7 +24,7 @@ extension Solver {
         if let b = failure.basic { symbols.append(b) }
         for s in symbols {
             guard let c = owner[Int(s)], c !== excluded, c.isRequired,
-                  tags[ObjectIdentifier(c)] != nil, seen.insert(ObjectIdentifier(c)).inserted else { continue }
+                  tags[c] != nil, seen.insert(ObjectIdentifier(c)).inserted else { continue }
             result.append(c)
         }
         return result
@@ -36,10 +36,10 @@ extension Solver {
     func deletionFilter(_ candidates: [Constraint], plus extra: Constraint, constant: Double) -> [Constraint] {
         let extraCopy = Constraint(Expression(extra.expression.terms.map { ($0.variable, $0.coefficient) }, constant: constant),
                                    extra.relation, priority: Priority.required, name: extra.name)
-        func constantOf(_ c: Constraint) -> Double { tags[ObjectIdentifier(c)]?.constant ?? c.expression.constant }
+        func constantOf(_ c: Constraint) -> Double { tags[c]?.constant ?? c.expression.constant }
         var set = candidates
         if Solver.isFeasible(set.map { ($0, constantOf($0)) } + [(extraCopy, constant)]) {
-            set = tags.values.map(\.constraint).filter { $0.isRequired && $0 !== extra }
+            set = tags.all.map(\.constraint).filter { $0.isRequired && $0 !== extra }
             if Solver.isFeasible(set.map { ($0, constantOf($0)) } + [(extraCopy, constant)]) { return [] }
         }
         var i = 0
@@ -52,7 +52,7 @@ extension Solver {
                 set = trial
             }
         }
-        return set.sorted { (tags[ObjectIdentifier($0)]?.order ?? 0) < (tags[ObjectIdentifier($1)]?.order ?? 0) }
+        return set.sorted { (tags[$0]?.order ?? 0) < (tags[$1]?.order ?? 0) }
     }
 
     /// Whether the given constraints (with the given constants), all taken as required, can

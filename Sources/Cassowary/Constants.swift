@@ -5,8 +5,7 @@ extension Solver {
     /// re-add), then re-optimises with the dual simplex. Throws `.unsatisfiable` when the
     /// new constant makes the required constraints conflict; nothing changes then.
     public func setConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
-        let id = ObjectIdentifier(constraint)
-        guard var tag = tags[id] else { throw .unknownConstraint }
+        guard var tag = tags[constraint] else { throw .unknownConstraint }
         guard constant.isFinite else { throw .nonFiniteNumber }
         let delta = constant - tag.constant
         if delta == 0 { return }
@@ -15,7 +14,7 @@ extension Solver {
         defer { pivotLog = nil }
         let broken = shift(tag, by: delta)
         tag.constant = constant
-        tags[id] = tag
+        tags[constraint] = tag
         guard let failing = broken ?? dualOptimize() else { return }
 
         let failure = Failure(row: tableau.row(of: failing) ?? Row(constant: 0), basic: failing)
@@ -26,7 +25,7 @@ extension Solver {
         _ = shift(tag, by: -delta)
         infeasible.removeAll()
         tag.constant = constant - delta
-        tags[id] = tag
+        tags[constraint] = tag
         throw .unsatisfiable(conflict: conflict)
     }
 
@@ -44,23 +43,21 @@ extension Solver {
             note(slot: slot, &broken)
         } else {
             for slot in tableau.slots(containing: marker) {
-                let c = tableau.rows[Int(slot)].coefficient(of: marker)
-                tableau.rows[Int(slot)].constant += c * step
+                _ = tableau.shiftConstant(slot: slot, by: marker, step)
                 note(slot: slot, &broken)
             }
         }
         // Definitions read the marker's value lazily, so each compensates in its constant
         // whether the marker is basic or not.
         for x in definitions.definitions(mentioning: marker) {
-            let c = definitions.rows[Int(x)]!.coefficient(of: marker)
-            definitions.rows[Int(x)]!.constant += c * step
+            definitions.addConstant(x, definitions.coefficient(x, marker) * step)
         }
         return broken
     }
 
     @inline(__always) private func note(slot: Int32, _ broken: inout Symbol?) {
         let basic = tableau.basicOf[Int(slot)]
-        let c = tableau.rows[Int(slot)].constant
+        let c = tableau.constant(slot: slot)
         switch tableau.kinds[Int(basic)] {
         case .external: break
         case .dummy: if !nearZero(c) && broken == nil { broken = basic }

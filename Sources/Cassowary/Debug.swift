@@ -7,6 +7,10 @@ extension Solver {
         for slot in tableau.rows.indices where tableau.basicOf[slot] >= 0 {
             s.rowCount += 1
             s.rowCells += tableau.rows[slot].symbols.count
+            s.longestRow = max(s.longestRow, tableau.rows[slot].symbols.count)
+        }
+        for sym in tableau.kinds.indices {
+            s.longestColumn = max(s.longestColumn, tableau.slots(containing: Symbol(sym)).count)
         }
         s.definitionCells = definitions.rows.reduce(0) { $0 + ($1?.symbols.count ?? 0) }
         return s

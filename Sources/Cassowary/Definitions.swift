@@ -12,46 +12,67 @@ final class Definitions {
     var rows: [Row?] = []                 // by symbol; set for defined externals
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
     var referencedBy: [[Symbol]] = []
-    var cache: [Double] = []
-    var cacheEpoch: [UInt32] = []
-    var epoch: UInt32 = 1
+    var stale: [Bool] = []                // by symbol, as in Tableau
+    /// By symbol: each defined variable's constant, mirrored for the evaluation pass.
+    var constants: [Double] = []
+    /// Bumped by every change of a definition's cells (not of its constant).
+    var structure: UInt64 = 1
+
+    /// Every variable's value, evaluated in one pass in topological order (the program)
+    /// whenever something changed since (`valuesEpoch != epoch`).
+    var values: [Double] = []
+    var epoch: UInt64 = 1
+    var valuesEpoch: UInt64 = 0
+    var program = Program()
+
+    /// Definitions flattened in evaluation order: entry k sets `targets[k]` from the cells
+    /// `starts[k]..<starts[k+1]`. Rebuilt when the structure changes.
+    struct Program {
+        var structure: UInt64 = 0
+        var targets: [Symbol] = []
+        var starts: [Int32] = [0]
+        var symbols: [Symbol] = []
+        var coefficients: [Double] = []
+    }
 
     func addSymbol() {
         rows.append(nil)
         referencedBy.append([])
-        cache.append(0)
-        cacheEpoch.append(0)
+        stale.append(false)
+        constants.append(0)
+        values.append(0)
     }
 
     @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows[Int(x)] != nil }
 
-    /// Values may have changed: forget every cached value.
-    @inline(__always) func invalidate() {
-        epoch &+= 1
-        if epoch == 0 {
-            for i in cacheEpoch.indices { cacheEpoch[i] = 0 }
-            epoch = 1
-        }
-    }
+    /// Values may have changed.
+    @inline(__always) func invalidate() { epoch &+= 1 }
 
     func define(_ x: Symbol, _ row: Row) {
         rows[Int(x)] = row
+        constants[Int(x)] = row.constant
         for s in row.symbols { referencedBy[Int(s)].append(x) }
+        structure &+= 1
     }
 
     func undefine(_ x: Symbol) -> Row? {
         let row = rows[Int(x)]
         rows[Int(x)] = nil
+        constants[Int(x)] = 0
+        for s in row?.symbols ?? [] { stale[Int(s)] = true }
+        structure &+= 1
         return row
     }
 
     /// The externals whose definitions mention `symbol` now; compacts the list on the way.
     func definitions(mentioning symbol: Symbol) -> [Symbol] {
+        if !stale[Int(symbol)] { return referencedBy[Int(symbol)] }
+        stale[Int(symbol)] = false
         var list = referencedBy[Int(symbol)]
         var kept = 0
-        var seen = Set<Symbol>()
         for x in list {
-            guard let row = rows[Int(x)], row.index(of: symbol) != nil, seen.insert(x).inserted else { continue }
+            let mentions = rows.withUnsafeBufferPointer { $0[Int(x)]?.index(of: symbol) != nil }
+            guard mentions, !list[0..<kept].contains(x) else { continue }
             list[kept] = x
             kept += 1
         }
@@ -62,6 +83,30 @@ final class Definitions {
 
     /// Adds `c·symbol` to the definition of `x`, keeping the reference index current.
     func addCell(_ x: Symbol, _ symbol: Symbol, _ c: Double) {
-        if rows[Int(x)]!.add(symbol, c) { referencedBy[Int(symbol)].append(x) }
+        guard rows[Int(x)] != nil else { return }
+        switch rows[Int(x)]?.add(symbol, c) {
+        case .created: referencedBy[Int(symbol)].append(x)
+        case .removed: stale[Int(symbol)] = true
+        default: break
+        }
+        structure &+= 1
+    }
+
+    /// Takes the cell of `symbol` out of the definition of `x`; returns its coefficient.
+    func removeCell(_ x: Symbol, _ symbol: Symbol) -> Double {
+        guard let c = rows[Int(x)]?.remove(symbol) else { return 0 }
+        if c != 0 {
+            structure &+= 1
+            stale[Int(symbol)] = true
+        }
+        return c
+    }
+
+    func coefficient(_ x: Symbol, _ symbol: Symbol) -> Double { rows[Int(x)]?.coefficient(of: symbol) ?? 0 }
+
+    func addConstant(_ x: Symbol, _ delta: Double) {
+        guard rows[Int(x)] != nil else { return }
+        rows[Int(x)]?.constant += delta
+        constants[Int(x)] += delta
     }
 }

@@ -12,7 +12,7 @@ extension Solver {
         for i in row.symbols.indices { acc.add(row.symbols[i], row.coefficients[i]) }
         for x in order {
             let c = acc.take(x)
-            guard c != 0, let def = definitions.rows[Int(x)] else { continue }
+            guard c != 0, let def = definitions.rows[Int(x)] else { continue }  // read-only
             acc.constant += c * def.constant
             for i in def.symbols.indices { acc.add(def.symbols[i], c * def.coefficients[i]) }
         }
@@ -38,10 +38,10 @@ extension Solver {
         for root in symbols where definitions.isDefined(root) && visited.insert(root).inserted {
             stack.append((root, 0))
             while let (x, next) = stack.last {
-                let def = definitions.rows[Int(x)]!
-                if next < def.symbols.count {
+                let symbols = definitions.rows[Int(x)]?.symbols ?? []
+                if next < symbols.count {
                     stack[stack.count - 1].1 = next + 1
-                    let s = def.symbols[next]
+                    let s = symbols[next]
                     if definitions.isDefined(s) && visited.insert(s).inserted { stack.append((s, 0)) }
                 } else {
                     postorder.append(x)
@@ -53,41 +53,66 @@ extension Solver {
     }
 
     /// The value of a variable: its definition evaluated, free variables at 0, restricted
-    /// symbols at their basic values. Iterative, so deep chains cannot exhaust the stack.
+    /// symbols at their basic values. All values are refreshed together, in one pass.
     func evaluate(_ x: Symbol) -> Double {
-        let epoch = definitions.epoch
-        if definitions.cacheEpoch[Int(x)] == epoch { return definitions.cache[Int(x)] }
-        var stack: [Symbol] = [x]
-        while let top = stack.last {
-            if definitions.cacheEpoch[Int(top)] == epoch { stack.removeLast(); continue }
-            guard let def = definitions.rows[Int(top)] else {
-                definitions.cache[Int(top)] = 0
-                definitions.cacheEpoch[Int(top)] = epoch
-                stack.removeLast()
-                continue
-            }
-            var ready = true
-            var sum = def.constant
-            for i in def.symbols.indices {
-                let s = def.symbols[i]
-                if tableau.kinds[Int(s)] == .external {
-                    if definitions.cacheEpoch[Int(s)] == epoch {
-                        sum += def.coefficients[i] * definitions.cache[Int(s)]
-                    } else if definitions.isDefined(s) {
-                        stack.append(s)
-                        ready = false
+        if definitions.valuesEpoch != definitions.epoch { refreshValues() }
+        return definitions.values[Int(x)]
+    }
+
+    /// Evaluates every definition in topological order (recompiling the order first if the
+    /// definitions changed shape). A flat loop over flat arrays: reading all variables after
+    /// a change costs one multiply-add per definition cell.
+    func refreshValues() {
+        if definitions.program.structure != definitions.structure { compileProgram() }
+        var values: [Double] = []
+        swap(&values, &definitions.values)
+        defer { swap(&values, &definitions.values) }
+        let p = definitions.program
+        // Flat reads through buffer pointers: no reference counting inside the loop.
+        tableau.kinds.withUnsafeBufferPointer { kinds in
+        tableau.slotOf.withUnsafeBufferPointer { slotOf in
+        tableau.rows.withUnsafeBufferPointer { rows in
+        definitions.constants.withUnsafeBufferPointer { constants in
+        p.symbols.withUnsafeBufferPointer { symbols in
+        p.coefficients.withUnsafeBufferPointer { coefficients in
+        values.withUnsafeMutableBufferPointer { values in
+            // Restricted symbols read as their basic values; externals as computed so far
+            // (a free one is 0, and every defined one precedes its readers).
+            for k in p.targets.indices {
+                let x = Int(p.targets[k])
+                var v = constants[x]
+                for j in Int(p.starts[k])..<Int(p.starts[k + 1]) {
+                    let s = Int(symbols[j])
+                    if kinds[s] == .external {
+                        v += coefficients[j] * values[s]
+                    } else {
+                        let slot = Int(slotOf[s])
+                        if slot >= 0 { v += coefficients[j] * rows[slot].constant }
                     }
-                } else if let r = tableau.row(of: s) {
-                    sum += def.coefficients[i] * r.constant
                 }
+                values[x] = v
             }
-            if ready {
-                definitions.cache[Int(top)] = sum
-                definitions.cacheEpoch[Int(top)] = epoch
-                stack.removeLast()
-            }
+        }}}}}}}
+        definitions.valuesEpoch = definitions.epoch
+    }
+
+    /// Flattens the definitions in topological order; free variables get the value 0.
+    func compileProgram() {
+        var all: [Symbol] = []
+        for x in definitions.rows.indices where definitions.rows[x] != nil { all.append(Symbol(x)) }
+        let order = definitionOrder(from: all).reversed()   // referenced before referencing
+        var p = Definitions.Program()
+        p.structure = definitions.structure
+        p.targets.reserveCapacity(all.count)
+        for x in order {
+            guard let def = definitions.rows[Int(x)] else { continue }
+            p.targets.append(x)
+            p.symbols.append(contentsOf: def.symbols)
+            p.coefficients.append(contentsOf: def.coefficients)
+            p.starts.append(Int32(p.symbols.count))
         }
-        return definitions.cache[Int(x)]
+        for x in definitions.values.indices where definitions.rows[x] == nil { definitions.values[x] = 0 }
+        definitions.program = p
     }
 
     /// Whether defining free variable `x` from a row that mentions `defined` variables would

@@ -49,6 +49,22 @@ final class Objective {
         return 0
     }
 
+    /// Whether the symbol's reduced cost is exactly zero at every level.
+    @inline(__always) func isZero(_ s: Symbol) -> Bool {
+        for l in coefficients.indices where coefficients[l][Int(s)] != 0 { return false }
+        return true
+    }
+
+    /// Whether `a`'s reduced-cost vector is lexicographically below `b`'s (ties: lower symbol).
+    @inline(__always) func steeper(_ a: Symbol, than b: Symbol) -> Bool {
+        for l in order {
+            let x = coefficients[l][Int(a)], y = coefficients[l][Int(b)]
+            if x < y - epsilon { return true }
+            if x > y + epsilon { return false }
+        }
+        return a < b
+    }
+
     /// Lexicographic comparison of coefficient(a)/da against coefficient(b)/db.
     @inline(__always) func ratioLess(_ a: Symbol, _ da: Double, _ b: Symbol, _ db: Double) -> Bool {
         for l in order {

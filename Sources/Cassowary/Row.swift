@@ -22,18 +22,22 @@ struct Row {
         return 0
     }
 
+    /// What `add` did to the row's set of cells (the column indexes must follow).
+    enum CellChange { case created, removed, updated }
+
     /// Adds `coefficient` to the cell of `symbol`, dropping it when it cancels.
-    /// Returns true when a new cell was created (the column index must learn of it).
-    @inline(__always) mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Bool {
+    @discardableResult
+    @inline(__always) mutating func add(_ symbol: Symbol, _ coefficient: Double) -> CellChange {
         if let i = index(of: symbol) {
             let c = coefficients[i] + coefficient
-            if nearZero(c) { removeCell(at: i) } else { coefficients[i] = c }
-            return false
+            if nearZero(c) { removeCell(at: i); return .removed }
+            coefficients[i] = c
+            return .updated
         }
-        if nearZero(coefficient) { return false }
+        if nearZero(coefficient) { return .updated }
         symbols.append(symbol)
         coefficients.append(coefficient)
-        return true
+        return .created
     }
 
     @inline(__always) mutating func removeCell(at i: Int) {
@@ -63,7 +67,7 @@ struct Row {
 
     /// The row reads `lhs = self`; afterwards it reads `rhs = self'`.
     mutating func solve(_ lhs: Symbol, for rhs: Symbol) {
-        _ = add(lhs, -1)
+        add(lhs, -1)
         solve(for: rhs)
     }
 

@@ -16,7 +16,7 @@ extension Solver {
             let c = artificial!.remove(symbol)
             if c != 0 {
                 artificial!.constant += c * row.constant
-                for i in row.symbols.indices { _ = artificial!.add(row.symbols[i], c * row.coefficients[i]) }
+                for i in row.symbols.indices { artificial!.add(row.symbols[i], c * row.coefficients[i]) }
             }
         }
     }
@@ -47,10 +47,9 @@ extension Solver {
         for slot in tableau.slots(containing: entering) {
             let basic = tableau.basicOf[Int(slot)]
             guard tableau.isRestricted(basic) else { continue }
-            let row = tableau.rows[Int(slot)]
-            let c = row.coefficient(of: entering)
+            let c = tableau.coefficient(slot: slot, entering)
             guard c < 0 else { continue }
-            let r = -row.constant / c
+            let r = -tableau.constant(slot: slot) / c
             if r < ratio - epsilon || (r <= ratio + epsilon && basic < best) {
                 ratio = min(r, ratio)
                 best = basic
@@ -59,11 +58,16 @@ extension Solver {
         return best >= 0 ? best : nil
     }
 
-    /// Primal simplex on the leveled goal. Returns false if the objective is unbounded,
-    /// which L1 violations never are; the caller treats it as an internal failure.
+    /// Primal simplex on the leveled goal. The entering column is the steepest (the
+    /// lexicographically most negative reduced cost), which needs far fewer pivots than
+    /// Bland's rule; after a run of degenerate pivots it falls back to Bland's rule (lowest
+    /// symbol), which cannot cycle. Returns false if the objective is unbounded, which L1
+    /// violations never are; the caller treats it as an internal failure.
     @discardableResult
     func optimize() -> Bool {
+        var degenerate = 0
         while true {
+            let bland = degenerate > 50
             var entering: Symbol = -1
             var kept = 0
             for i in goal.dirty.indices {
@@ -72,7 +76,7 @@ extension Solver {
                 if kind != .dummy && kind != .external && !tableau.isBasic(s) && goal.sign(s) < 0 {
                     goal.dirty[kept] = s
                     kept += 1
-                    if entering < 0 || s < entering { entering = s }
+                    if entering < 0 || (bland ? s < entering : goal.steeper(s, than: entering)) { entering = s }
                 } else {
                     goal.isDirty[Int(s)] = false
                 }
@@ -80,6 +84,7 @@ extension Solver {
             goal.dirty.removeLast(goal.dirty.count - kept)
             if entering < 0 { return true }
             guard let leaving = leavingRow(for: entering) else { return false }
+            if let row = tableau.row(of: leaving), row.constant <= epsilon { degenerate += 1 } else { degenerate = 0 }
             pivot(entering: entering, leaving: leaving)
         }
     }

@@ -23,7 +23,7 @@ public final class Solver {
     var definitions = Definitions()
     let accumulator = Accumulator()
     var goal = Objective()
-    var tags: [ObjectIdentifier: Tag] = [:]
+    var tags = TagTable()
     var owner: [Constraint?] = []          // by symbol: the constraint a marker belongs to
     var variableNames: [Int: String] = [:]
     var edits: [Variable: Constraint] = [:]
@@ -31,6 +31,8 @@ public final class Solver {
     /// During phase one of an add, the row being driven to zero.
     var artificial: Row?
     var artificialSymbol: Symbol?
+    /// During an add through the dual simplex, the symbol its row was solved for.
+    var insertedSubject: Symbol?
     /// Pivots made since logging started, so that a failed operation can undo them.
     var pivotLog: [(entering: Symbol, leaving: Symbol)]?
     /// Whether failed adds compute an irreducible conflict (off inside conflict checks).
@@ -45,6 +47,8 @@ public final class Solver {
         public var rowCount = 0
         public var rowCells = 0
         public var definitionCells = 0
+        public var longestRow = 0
+        public var longestColumn = 0
     }
 
     public init() {}
@@ -70,9 +74,9 @@ public final class Solver {
         v.id >= 0 && v.id < tableau.kinds.count && tableau.kinds[v.id] == .external
     }
 
-    public func contains(_ constraint: Constraint) -> Bool { tags[ObjectIdentifier(constraint)] != nil }
+    public func contains(_ constraint: Constraint) -> Bool { tags[constraint] != nil }
 
-    public func constant(of constraint: Constraint) -> Double? { tags[ObjectIdentifier(constraint)]?.constant }
+    public func constant(of constraint: Constraint) -> Double? { tags[constraint]?.constant }
 
     public var constraintCount: Int { tags.count }
 
@@ -85,7 +89,7 @@ public final class Solver {
     /// The total violation at each optional priority in use, highest priority first.
     public func objective() -> [(priority: Double, violation: Double)] {
         var totals: [Double: Double] = [:]
-        for tag in tags.values where !tag.constraint.isRequired {
+        for tag in tags.all where !tag.constraint.isRequired {
             totals[tag.constraint.priority, default: 0] += violation(of: tag.constraint, constant: tag.constant)
         }
         return totals.keys.sorted(by: >).map { (priority: $0, violation: totals[$0] ?? 0) }

@@ -14,6 +14,9 @@ final class Tableau {
     var visitStamp: [UInt32] = []       // by slot, to de-duplicate column lists
     var stampCounter: UInt32 = 0
     var position: [Int32] = []          // by symbol; -1 except while merging long rows
+    /// By symbol: whether its column list may hold slots whose rows no longer mention it
+    /// (or a slot twice). Set whenever a cell is removed; clean lists are used as they are.
+    var stale: [Bool] = []
 
     func newSymbol(_ kind: SymbolKind) -> Symbol {
         let s = Symbol(kinds.count)
@@ -21,6 +24,7 @@ final class Tableau {
         slotOf.append(-1)
         columns.append([])
         position.append(-1)
+        stale.append(false)
         return s
     }
 
@@ -58,6 +62,7 @@ final class Tableau {
         guard slot >= 0 else { return nil }
         let row = rows[Int(slot)]
         rows[Int(slot)] = Row(constant: 0)
+        for s in row.symbols { stale[Int(s)] = true }
         basicOf[Int(slot)] = -1
         slotOf[Int(basic)] = -1
         freeSlots.append(slot)
@@ -66,7 +71,20 @@ final class Tableau {
 
     /// Adds `c·symbol` to the row in `slot`, keeping the column index current.
     @inline(__always) func addCell(slot: Int32, _ symbol: Symbol, _ c: Double) {
-        if rows[Int(slot)].add(symbol, c) { columns[Int(symbol)].append(slot) }
+        note(rows[Int(slot)].add(symbol, c), symbol, slot)
+    }
+
+    @inline(__always) func note(_ change: Row.CellChange, _ symbol: Symbol, _ slot: Int32) {
+        switch change {
+        case .created: columns[Int(symbol)].append(slot)
+        case .removed: stale[Int(symbol)] = true
+        case .updated: break
+        }
+    }
+
+    /// Takes the cell of `symbol` out of the row in `slot`.
+    func removeCell(slot: Int32, _ symbol: Symbol) {
+        if rows[Int(slot)].remove(symbol) != 0 { stale[Int(symbol)] = true }
     }
 
     /// Adds `c·row` to the row in `slot`, after taking out its cell of `removing` (the
@@ -82,11 +100,12 @@ final class Tableau {
         defer { swap(&target, &rows[s]) }
         let c = target.remove(symbol)
         if c == 0 { return nil }
+        stale[Int(symbol)] = true
         target.constant += c * row.constant
         if target.symbols.count * row.symbols.count <= 64 {
             for i in row.symbols.indices {
                 let sym = row.symbols[i]
-                if target.add(sym, c * row.coefficients[i]) { columns[Int(sym)].append(slot) }
+                note(target.add(sym, c * row.coefficients[i]), sym, slot)
             }
             return target.constant
         }
@@ -110,7 +129,7 @@ final class Tableau {
             let sym = target.symbols[i]
             position[Int(sym)] = -1
             let v = target.coefficients[i]
-            if nearZero(v) { continue }
+            if nearZero(v) { stale[Int(sym)] = true; continue }
             target.symbols[kept] = sym
             target.coefficients[kept] = v
             kept += 1
@@ -120,8 +139,28 @@ final class Tableau {
         return target.constant
     }
 
+    // Reads of one row's parts through the buffer's addressors: no copy of the row, so no
+    // reference counting of its arrays in the hot loops.
+    @inline(__always) func coefficient(slot: Int32, _ symbol: Symbol) -> Double {
+        rows.withUnsafeBufferPointer { $0[Int(slot)].coefficient(of: symbol) }
+    }
+
+    @inline(__always) func constant(slot: Int32) -> Double {
+        rows.withUnsafeBufferPointer { $0[Int(slot)].constant }
+    }
+
+    /// Adds `coefficient(symbol)·step` to the constant of the row in `slot`; returns it.
+    @inline(__always) func shiftConstant(slot: Int32, by symbol: Symbol, _ step: Double) -> Double {
+        rows.withUnsafeMutableBufferPointer { rows in
+            rows[Int(slot)].constant += rows[Int(slot)].coefficient(of: symbol) * step
+            return rows[Int(slot)].constant
+        }
+    }
+
     /// The slots whose rows hold `symbol` now; compacts the column list on the way.
     func slots(containing symbol: Symbol) -> [Int32] {
+        if !stale[Int(symbol)] { return columns[Int(symbol)] }
+        stale[Int(symbol)] = false
         stampCounter &+= 1
         if stampCounter == 0 {
             for i in visitStamp.indices { visitStamp[i] = 0 }
@@ -133,7 +172,7 @@ final class Tableau {
         for i in list.indices {
             let slot = list[i]
             guard basicOf[Int(slot)] >= 0, visitStamp[Int(slot)] != stamp,
-                  rows[Int(slot)].index(of: symbol) != nil else { continue }
+                  coefficient(slot: slot, symbol) != 0 else { continue }
             visitStamp[Int(slot)] = stamp
             list[kept] = slot
             kept += 1

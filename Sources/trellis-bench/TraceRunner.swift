@@ -132,7 +132,7 @@ struct TraceRunner {
         withExtendedLifetime(state.sink) {}
         if dump {
             let st = state.solver.currentStatistics()
-            print("STATS pivots=\(st.pivots) cells_merged=\(st.cellsMerged) rows=\(st.rowCount) row_cells=\(st.rowCells) definition_cells=\(st.definitionCells)")
+            print("STATS pivots=\(st.pivots) cells_merged=\(st.cellsMerged) rows=\(st.rowCount) row_cells=\(st.rowCells) definition_cells=\(st.definitionCells) longest_row=\(st.longestRow) longest_column=\(st.longestColumn)")
         }
         return seconds  // `state` (and the solver) go away after the clock stopped
     }

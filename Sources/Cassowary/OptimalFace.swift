@@ -1,0 +1,128 @@
+/// The optimal face of one solved tableau, for deciding which expressions it pins down.
+///
+/// The free columns (nonbasic, zero reduced cost) fall into components: two columns are in
+/// one component when a restricted row mentions both. The face is the product of its
+/// components' faces, so an expression is constant on it exactly when each of its parts
+/// (its terms in one component) is. A part is decided by a single free column that can move
+/// on its own, or else by a small LP on a probe solver built once per component; parts
+/// that differ only by a factor share the answer, so a long chain of variables that all
+/// read the same component costs one LP, not one per variable.
+final class OptimalFace {
+    private unowned let solver: Solver
+    private var componentOf: [Symbol: Int] = [:]
+    private var components: [Component] = []
+    private var movable: [Symbol: Bool] = [:]
+    private var decided: [PartKey: Bool] = [:]
+
+    private final class Component {
+        var columns: [Symbol] = []
+        var slots: [Int32] = []
+        var probe: (solver: Solver, variables: [Symbol: Variable])?
+    }
+
+    private struct PartKey: Hashable {
+        var component: Int
+        var symbols: [Symbol]
+        var ratios: [Int64]   // coefficients over the first one, to 1e-9
+    }
+
+    init(solver: Solver) { self.solver = solver }
+
+    /// Whether the expression (over nonbasic restricted symbols) can change on the face.
+    func canChange(_ target: Row) -> Bool {
+        var parts: [Int: [(Symbol, Double)]] = [:]
+        for i in target.symbols.indices where solver.isFreeColumn(target.symbols[i]) {
+            let column = target.symbols[i]
+            if isMovable(column) { return true }
+            parts[component(of: column), default: []].append((column, target.coefficients[i]))
+        }
+        for (c, terms) in parts where partCanChange(component: c, terms) { return true }
+        return false
+    }
+
+    private func isMovable(_ column: Symbol) -> Bool {
+        if let m = movable[column] { return m }
+        let m = solver.canMove(column)
+        movable[column] = m
+        return m
+    }
+
+    /// The component of a free column: found by walking restricted rows once.
+    private func component(of column: Symbol) -> Int {
+        if let c = componentOf[column] { return c }
+        let id = components.count
+        let component = Component()
+        components.append(component)
+        var seenSlots = Set<Int32>()
+        var pending = [column]
+        componentOf[column] = id
+        while let s = pending.popLast() {
+            component.columns.append(s)
+            for slot in solver.tableau.slots(containing: s)
+            where solver.tableau.isRestricted(solver.tableau.basicOf[Int(slot)]) && seenSlots.insert(slot).inserted {
+                component.slots.append(slot)
+                for t in solver.tableau.rows[Int(slot)].symbols where componentOf[t] == nil && solver.isFreeColumn(t) {
+                    componentOf[t] = id
+                    pending.append(t)
+                }
+            }
+        }
+        return id
+    }
+
+    private func partCanChange(component c: Int, _ terms: [(Symbol, Double)]) -> Bool {
+        let sorted = terms.sorted { $0.0 < $1.0 }
+        let first = sorted[0].1
+        let key = PartKey(component: c, symbols: sorted.map(\.0),
+                          ratios: sorted.map { Int64(($0.1 / first * 1e9).rounded()) })
+        if let known = decided[key] { return known }
+        let answer = solveCanChange(components[c], sorted)
+        decided[key] = answer
+        return answer
+    }
+
+    /// The LP: can the part move up or down while every row of the component stays feasible?
+    private func solveCanChange(_ component: Component, _ terms: [(Symbol, Double)]) -> Bool {
+        let probe = probeSolver(for: component)
+        let moved = terms.compactMap { term in probe.variables[term.0].map { ($0, term.1) } }
+        for direction in [1.0, -1.0] {
+            let push = Constraint(Expression(moved.map { ($0.0, $0.1 * direction) }, constant: -1),
+                                  .greaterOrEqual, priority: 1)
+            guard (try? probe.solver.add(push)) != nil else { continue }
+            var change = 0.0
+            for (v, c) in moved { change += c * probe.solver.value(v) }
+            _ = try? probe.solver.remove(push)
+            if abs(change) > 1e-7 { return true }
+        }
+        return false
+    }
+
+    /// The component as a standalone LP: a variable per free column (>= 0 if restricted),
+    /// each restricted row (>= 0) or basic dummy row (== 0) over them.
+    private func probeSolver(for component: Component) -> (solver: Solver, variables: [Symbol: Variable]) {
+        if let p = component.probe { return p }
+        let probe = Solver()
+        probe.explainsConflicts = false
+        var variables: [Symbol: Variable] = [:]
+        for column in component.columns {
+            let v = probe.makeVariable()
+            variables[column] = v
+            if solver.tableau.isRestricted(column) {
+                _ = try? probe.add(Constraint(Expression([(v, 1)]), .greaterOrEqual))
+            }
+        }
+        for slot in component.slots {
+            let row = solver.tableau.rows[Int(slot)]
+            var terms: [(Variable, Double)] = []
+            for i in row.symbols.indices {
+                if let v = variables[row.symbols[i]] { terms.append((v, row.coefficients[i])) }
+            }
+            let isDummy = solver.tableau.kinds[Int(solver.tableau.basicOf[Int(slot)])] == .dummy
+            // A hair below zero is numerical dust, not infeasibility.
+            let constant = isDummy ? row.constant : max(0, row.constant)
+            _ = try? probe.add(Constraint(Expression(terms, constant: constant), isDummy ? .equal : .greaterOrEqual))
+        }
+        component.probe = (probe, variables)
+        return (probe, variables)
+    }
+}

@@ -1,0 +1,51 @@
+/// The solver's record of its installed constraints, found through a slot index kept in
+/// the constraint itself: a constant change or a suggest then costs no hashing.
+struct TagTable {
+    private var slots: [Solver.Tag?] = []
+    private var free: [Int32] = []
+    private(set) var count = 0
+    /// Identifies the table the slots belong to: a constraint installed elsewhere is unknown here.
+    private let token = Token()
+    private final class Token {}
+    var owner: ObjectIdentifier { ObjectIdentifier(token) }
+
+    subscript(_ c: Constraint) -> Solver.Tag? {
+        get {
+            guard c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count else { return nil }
+            return slots[Int(c.tagSlot)]
+        }
+        set {
+            if let tag = newValue {
+                if c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count, slots[Int(c.tagSlot)] != nil {
+                    slots[Int(c.tagSlot)] = tag
+                    return
+                }
+                let slot: Int32
+                if let f = free.popLast() { slot = f; slots[Int(f)] = tag } else {
+                    slot = Int32(slots.count)
+                    slots.append(tag)
+                }
+                c.tagOwner = owner
+                c.tagSlot = slot
+                count += 1
+            } else if self[c] != nil {
+                slots[Int(c.tagSlot)] = nil
+                free.append(c.tagSlot)
+                c.tagSlot = -1
+                c.tagOwner = nil
+                count -= 1
+            }
+        }
+    }
+
+    mutating func remove(_ c: Constraint) -> Solver.Tag? {
+        let tag = self[c]
+        self[c] = nil
+        return tag
+    }
+
+    /// Whether `c` is installed in some other solver.
+    func isForeign(_ c: Constraint) -> Bool { c.tagOwner != nil && c.tagOwner != owner }
+
+    var all: [Solver.Tag] { slots.compactMap { $0 } }
+}

@@ -1,0 +1,91 @@
+import Cassowary
+
+extension LiveLayout {
+    /// The current answer: frames of every view in view order, diagnostics, stats.
+    public func answer(space: FrameSpace = .superview) -> LayoutAnswer {
+        let frames = self.frames(space: space)
+        var diagnostics = unsatisfiableDiagnostics()
+        if let ambiguous = ambiguityDiagnostic() { diagnostics.append(ambiguous) }
+        if let negative = negativeSizeDiagnostic(frames) { diagnostics.append(negative) }
+        return LayoutAnswer(revision: state.revision, frames: frames, diagnostics: diagnostics,
+                            stats: LayoutStats(views: state.tree.count, constraints: state.entries.count,
+                                               solveMicros: lastSolveMicros))
+    }
+
+    func frames(space: FrameSpace) -> [ViewFrame] {
+        let tree = state.tree
+        var frames: [ViewFrame] = []
+        frames.reserveCapacity(tree.count)
+        for (id, v) in zip(tree.order, tree.orderedVariables) {
+            frames.append(ViewFrame(id: id, frame: Rect(
+                x: NumberFormat.clean(solver.value(v.x)), y: NumberFormat.clean(solver.value(v.y)),
+                width: NumberFormat.clean(solver.value(v.width)), height: NumberFormat.clean(solver.value(v.height)))))
+        }
+        guard space == .root else { return frames }
+        // Absolute origins: a view's plus its superview's, memoised (views may be listed
+        // before their superviews).
+        var index: [String: Int] = [:]
+        index.reserveCapacity(frames.count)
+        for (i, frame) in frames.enumerated() { index[frame.id] = i }
+        var done = [Bool](repeating: false, count: frames.count)
+        for start in frames.indices where !done[start] {
+            var chain: [Int] = []
+            var current: Int? = start
+            while let i = current, !done[i] {
+                chain.append(i)
+                current = tree[frames[i].id]?.superview.flatMap { index[$0] }
+            }
+            var origin = current.map { (x: frames[$0].frame.x, y: frames[$0].frame.y) } ?? (x: 0, y: 0)
+            for i in chain.reversed() {
+                frames[i].frame.x = NumberFormat.clean(frames[i].frame.x + origin.x)
+                frames[i].frame.y = NumberFormat.clean(frames[i].frame.y + origin.y)
+                origin = (frames[i].frame.x, frames[i].frame.y)
+                done[i] = true
+            }
+        }
+        return frames
+    }
+
+    /// One `ambiguous` warning listing every view whose frame is not unique among the
+    /// optimal layouts, or nil.
+    func ambiguityDiagnostic() -> Diagnostic? {
+        let tree = state.tree
+        let ambiguous = ambiguousVariables()
+        guard !ambiguous.isEmpty else { return nil }
+        var views: [ViewAttributes] = []
+        for id in tree.order {
+            guard let v = tree[id]?.variables else { continue }
+            let attributes = zip(["x", "y", "width", "height"], v.all).filter { ambiguous.contains($0.1) }.map(\.0)
+            if !attributes.isEmpty { views.append(ViewAttributes(id: id, attributes: attributes)) }
+        }
+        let names = views.map(\.id).joined(separator: ", ")
+        return Diagnostic(severity: .warning, code: "ambiguous",
+                          message: "the layout does not determine every frame uniquely: \(names)", views: views)
+    }
+
+    /// The frame variables not unique among the optimal layouts. Recomputed whenever the
+    /// set of enforced constraints changed; edits that only move constants (update,
+    /// setFrame: the hot path) reuse the last result, so they stay as cheap as a constant
+    /// change. That is exact except at degenerate constants (two inequalities meeting
+    /// exactly), where a stale answer can persist until the next structural edit.
+    func ambiguousVariables() -> Set<Variable> {
+        if let cache = ambiguityCache, cache.version == structureVersion { return cache.variables }
+        var variables: [Variable] = []
+        variables.reserveCapacity(state.tree.count * 4)
+        for id in state.tree.order { if let node = state.tree[id] { variables += node.variables.all } }
+        let result = solver.ambiguous(variables)
+        ambiguityCache = (structureVersion, result)
+        return result
+    }
+
+    func negativeSizeDiagnostic(_ frames: [ViewFrame]) -> Diagnostic? {
+        var views: [ViewAttributes] = []
+        for f in frames where f.frame.width < 0 || f.frame.height < 0 {
+            views.append(ViewAttributes(id: f.id, attributes: (f.frame.width < 0 ? ["width"] : [])
+                                            + (f.frame.height < 0 ? ["height"] : [])))
+        }
+        guard !views.isEmpty else { return nil }
+        return Diagnostic(severity: .warning, code: "negative-size",
+                          message: "negative sizes: " + views.map(\.id).joined(separator: ", "), views: views)
+    }
+}

@@ -1,0 +1,41 @@
+/// SnapKit-style descriptions with names instead of addresses (SEMANTICS 8.1):
+/// `title.width == 500`, `title.top == header.bottom + 8 @750`,
+/// `card.width == root.width * 0.5 - 8`.
+enum ConstraintText {
+    static func describe(_ c: CompiledConstraint) -> String {
+        var text = "\(c.first.name).\(c.firstAttribute.name) \(c.relation.rawValue)"
+        if let second = c.second, let attribute = c.secondAttribute {
+            text += " \(second.name).\(attribute.name)"
+            if c.multiplier != 1 { text += " * \(NumberFormat.string(c.multiplier))" }
+            if c.constant > 0 { text += " + \(NumberFormat.string(c.constant))" }
+            if c.constant < 0 { text += " - \(NumberFormat.string(-c.constant))" }
+        } else {
+            text += " \(NumberFormat.string(c.constant))"
+        }
+        return text + priority(c.priority)
+    }
+
+    static func priority(_ p: Double) -> String {
+        p >= 1000 ? "" : " @\(NumberFormat.string(p))"
+    }
+}
+
+enum NumberFormat {
+    /// `500` rather than `500.0`; other values as Swift prints them.
+    static func string(_ value: Double) -> String {
+        if let whole = nearestWhole(value), whole == value { return String(Int64(whole)) }
+        return "\(value)"
+    }
+
+    /// Solver results with rounding noise removed (`99.99999999997` -> `100`, `-0` -> `0`).
+    static func clean(_ value: Double) -> Double {
+        guard let whole = nearestWhole(value), abs(value - whole) < 1e-7 else { return value }
+        return whole == 0 ? 0 : whole
+    }
+
+    /// The nearest integer, for magnitudes where that is exact (no libm needed).
+    private static func nearestWhole(_ value: Double) -> Double? {
+        guard value.isFinite, abs(value) < 1e15 else { return nil }
+        return Double(Int64(value < 0 ? value - 0.5 : value + 0.5))
+    }
+}

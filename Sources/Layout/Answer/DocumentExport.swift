@@ -1,0 +1,55 @@
+/// The layout as it now stands (GET /v1/sessions/{id}): views in view order and every
+/// installed constraint with its id, in installation order.
+extension LiveLayout {
+    public func document() -> LayoutDocument {
+        var document = LayoutDocument()
+        document.direction = state.direction
+        document.views = state.tree.order.compactMap { state.tree[$0]?.spec }
+        document.constraints = state.registry.inOrder.flatMap(\.exportedSpecs)
+        return document
+    }
+
+    /// Every installed expanded constraint, in installation order.
+    public func installedConstraints() -> [InstalledConstraint] {
+        state.registry.inOrder.flatMap { description in
+            description.expanded.map { c in
+                InstalledConstraint(id: description.id, constraint: c,
+                                    isBroken: state.broken.contains(.user(id: description.id, attribute: c.firstAttribute)))
+            }
+        }
+    }
+
+    /// The expanded constraints of one description (nil for an unknown id).
+    public func compiledConstraints(id: String) -> [CompiledConstraint]? {
+        state.registry[id]?.expanded
+    }
+}
+
+extension InstalledDescription {
+    /// As written while its constants are as written; after an `update` changed some of
+    /// them, one spec per expanded constraint (id `<id>.<attribute>`), each stating its
+    /// second item, attribute and constant explicitly so that it compiles back to itself.
+    var exportedSpecs: [ConstraintSpec] {
+        guard edited else { return [spec] }
+        return expanded.map { c in
+            let target: ConstraintTarget
+            var modifier = ConstantModifier.none
+            if let second = c.second, let attribute = c.secondAttribute {
+                target = .item(.item(second), AttributeSet(attribute))
+                if c.constant != 0 { modifier = .offset(c.constant) }
+            } else {
+                target = .constant(.scalar(c.constant))
+            }
+            var part = ConstraintSpec(first: c.first, attributes: AttributeSet(c.firstAttribute), target: target,
+                                      location: spec.location)
+            part.id = "\(id).\(c.firstAttribute.name)"
+            part.relation = c.relation
+            part.multiplier = c.multiplier
+            part.modifier = modifier
+            part.priority = c.priority
+            part.label = spec.label
+            part.source = spec.source
+            return part
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Cassowary
+
+/// How diagnostics name the constraints a layout owns.
+extension LiveLayout {
+    func reference(for key: ConstraintKey) -> ConstraintReference? {
+        switch key {
+        case .user(let id, let attribute):
+            guard let description = state.registry[id],
+                  let constraint = description.expanded.first(where: { $0.firstAttribute == attribute })
+            else { return nil }
+            return ConstraintReference(id: id, attribute: attribute.name, label: description.spec.label,
+                                       description: ConstraintText.describe(constraint),
+                                       source: description.spec.source, location: description.spec.location)
+        case .frame(let view, let field):
+            guard let node = state.tree[view] else { return nil }
+            let value = node.spec.frame.map { NumberFormat.string($0[field]) } ?? "?"
+            return ConstraintReference(id: key.id, attribute: key.attribute.name, label: nil,
+                                       description: "\(view).frame.\(field.rawValue) == \(value)",
+                                       source: nil, location: location(of: key))
+        case .hugging(let view, let axis), .compression(let view, let axis):
+            guard let node = state.tree[view] else { return nil }
+            let isHugging: Bool
+            if case .hugging = key { isHugging = true } else { isHugging = false }
+            let size = (axis == .width ? node.spec.intrinsicWidth : node.spec.intrinsicHeight) ?? 0
+            let priority = axis == .width
+                ? (isHugging ? node.spec.hugging.horizontal : node.spec.compressionResistance.horizontal)
+                : (isHugging ? node.spec.hugging.vertical : node.spec.compressionResistance.vertical)
+            return ConstraintReference(
+                id: key.id, attribute: key.attribute.name, label: nil,
+                description: "\(view).\(axis.rawValue) \(isHugging ? "<=" : ">=") \(NumberFormat.string(size))"
+                    + ConstraintText.priority(priority),
+                source: nil, location: location(of: key))
+        }
+    }
+
+    /// Where the field that made a constraint stands in the request.
+    func location(of key: ConstraintKey) -> RequestLocation? {
+        switch key {
+        case .user(let id, _):
+            return state.registry[id]?.spec.location
+        case .frame(let view, _):
+            return state.tree[view].map { $0.spec.frameLocation ?? $0.spec.location }
+        case .hugging(let view, _), .compression(let view, _):
+            return state.tree[view].map { $0.spec.intrinsicSizeLocation ?? $0.spec.location }
+        }
+    }
+
+    /// One `unsatisfiable` diagnostic per broken constraint, oldest first: its conflict
+    /// (in installation order) followed by itself.
+    func unsatisfiableDiagnostics() -> [Diagnostic] {
+        guard !state.broken.isEmpty else { return [] }
+        var keyOf: [ObjectIdentifier: (ConstraintKey, Int)] = [:]
+        for (key, entry) in state.entries where !entry.isBroken {
+            keyOf[ObjectIdentifier(entry.constraint)] = (key, entry.seq)
+        }
+        let broken = state.broken.compactMap { key in state.entries[key].map { (key, $0) } }
+            .sorted { $0.1.seq < $1.1.seq }
+        return broken.compactMap { key, entry -> Diagnostic? in
+            guard let brokenRef = reference(for: key) else { return nil }
+            let members = (entry.conflict ?? []).compactMap { keyOf[ObjectIdentifier($0)] }
+                .sorted { $0.1 < $1.1 }
+                .compactMap { reference(for: $0.0) }
+            return Diagnostic(severity: .error, code: "unsatisfiable",
+                              message: "Unable to simultaneously satisfy constraints; broke \(brokenRef.description)",
+                              constraints: members + [brokenRef], broken: [brokenRef])
+        }
+    }
+
+    /// The errors a `strict` request fails with: one per broken constraint.
+    func unsatisfiableErrors() -> [LayoutError] {
+        unsatisfiableDiagnostics().map { diagnostic in
+            let conflict = diagnostic.constraints.map { "\($0.id): \($0.description)" }.joined(separator: "; ")
+            return LayoutError(code: "unsatisfiable", message: diagnostic.message + " (conflict: \(conflict))",
+                               location: diagnostic.broken.first?.location)
+        }
+    }
+}

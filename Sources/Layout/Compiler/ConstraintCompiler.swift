@@ -1,0 +1,145 @@
+/// Turns one SnapKit description (ConstraintSpec) into its expanded layout constraints,
+/// exactly as SnapKit's UIKit branch would (SEMANTICS 1.2, 2.2, 3.2), and rejects what
+/// SnapKit or UIKit would reject (4.3, 4.5) with located errors. Every error of the
+/// description is reported, not just the first.
+struct ConstraintCompiler {
+    let tree: ViewTree
+    let direction: LayoutDirection
+
+    /// - Parameter defaultFirst: the op's `view`, used when the spec names no first item.
+    func compile(_ spec: ConstraintSpec, defaultFirst: ItemRef? = nil)
+        -> Result<[CompiledConstraint], CompileFailure> {
+        var errors = ErrorList(location: spec.location)
+        checkScalars(spec, &errors)
+
+        guard let first = spec.first ?? defaultFirst else {
+            errors.add("unknown-view", "the constraint names no view to constrain")
+            return .failure(CompileFailure(errors: errors.errors))
+        }
+        guard tree.contains(first) else {
+            errors.add("unknown-view", "view '\(first.view)' does not exist")
+            return .failure(CompileFailure(errors: errors.errors))
+        }
+
+        // The target: item T (nil for a constant) and its bits A.
+        var targetItem: ItemRef?
+        var targetBits = AttributeSet()
+        var constantValue: ConstantValue?
+        switch spec.target {
+        case .constant(let value):
+            constantValue = value
+            if spec.modifier != .none {
+                errors.add("conflicting-constants",
+                           "a constant target and an offset/inset both give the constant; give one")
+            }
+        case .item(let item, let bits):
+            targetBits = bits
+            switch item {
+            case .item(let ref):
+                if tree.contains(ref) { targetItem = ref } else {
+                    errors.add("unknown-view", "view '\(ref.view)' does not exist")
+                }
+            case .superview(let guide):
+                if let parent = tree.parent(of: first) {
+                    targetItem = ItemRef(view: parent.view, guide: guide)
+                } else {
+                    errors.add("no-superview",
+                               "'\(first.name)' has no superview to relate to (equalToSuperview on a root)")
+                }
+            }
+            if !AttributeChecks.multiAttributeTargetIsValid(from: spec.attributes, target: bits) {
+                errors.add("multi-attribute-mismatch",
+                           "cannot constrain \(spec.attributes.names) to multiple non-identical attributes \(bits.names)")
+            }
+        }
+        guard errors.isEmpty else { return .failure(CompileFailure(errors: errors.errors)) }
+
+        let source = ConstantSource(target: constantValue, modifier: spec.modifier)
+        var compiled: [CompiledConstraint] = []
+        for f in spec.attributes.expansion {
+            let to = ToAttribute.resolve(from: spec.attributes, target: targetBits,
+                                         constantTarget: constantValue != nil, attribute: f)
+            var second = targetItem
+            if constantValue != nil && to.axis != .size {
+                // SEMANTICS 2.2 step 4: a location constant relates to the superview.
+                second = tree.parent(of: first)
+                if second == nil {
+                    errors.add("no-superview",
+                               "\(first.name).\(f.name) relates to a constant, which needs a superview; '\(first.name)' has none")
+                    continue
+                }
+            }
+            let constraint = CompiledConstraint(
+                first: first, firstAttribute: f, relation: spec.relation,
+                second: second, secondAttribute: second == nil ? nil : to,
+                multiplier: spec.multiplier, constant: source.value(for: to, direction: direction),
+                priority: spec.priority)
+            checkPair(constraint, &errors)
+            compiled.append(constraint)
+        }
+        return errors.isEmpty ? .success(compiled) : .failure(CompileFailure(errors: errors.errors))
+    }
+
+    private func checkScalars(_ spec: ConstraintSpec, _ errors: inout ErrorList) {
+        if !PriorityRange.contains(spec.priority) {
+            errors.add("priority-out-of-range",
+                       "priority \(NumberFormat.string(spec.priority)) is outside (0, 1000]")
+        }
+        if !spec.multiplier.isFinite {
+            errors.add("bad-multiplier", "the multiplier must be a finite number")
+        }
+        if spec.attributes.isEmpty {
+            errors.add("unknown-attribute", "the constraint names no attribute")
+        }
+    }
+
+    /// UIKit's per-constraint rejections (SEMANTICS 4.5).
+    private func checkPair(_ c: CompiledConstraint, _ errors: inout ErrorList) {
+        guard let second = c.second, let to = c.secondAttribute else { return }
+        let pair = "\(c.first.name).\(c.firstAttribute.name) with \(second.name).\(to.name)"
+        if !AttributeChecks.axesAreCompatible(c.firstAttribute, to) {
+            errors.add("axis-mismatch", "cannot relate \(pair): different axes (X, Y and sizes do not mix)")
+        } else if !AttributeChecks.directionsAreCompatible(c.firstAttribute, to) {
+            errors.add("mixed-direction", "cannot relate \(pair): left/right do not mix with leading/trailing")
+        }
+        if c.multiplier == 0 && c.firstAttribute.axis != .size {
+            errors.add("bad-multiplier", "a location cannot be a multiple 0 of another (\(pair))")
+        }
+        if tree.commonAncestor(c.first, second) == nil {
+            errors.add("no-common-ancestor", "'\(c.first.name)' and '\(second.name)' are in different view trees")
+        }
+    }
+}
+
+/// Why a description did not compile: every error found, each at the spec's location.
+struct CompileFailure: Error {
+    let errors: [LayoutError]
+}
+
+/// Errors of one spec, all at its location, each message once.
+struct ErrorList {
+    let location: RequestLocation?
+    private(set) var errors: [LayoutError] = []
+    var isEmpty: Bool { errors.isEmpty }
+
+    init(location: RequestLocation?) { self.location = location }
+
+    mutating func add(_ code: String, _ message: String) {
+        let error = LayoutError(code: code, message: message, location: location)
+        if !errors.contains(error) { errors.append(error) }
+    }
+}
+
+extension ItemRef {
+    /// `card`, `card.safeAreaLayoutGuide`: how items are named in messages and descriptions.
+    public var name: String { guide.map { "\(view).\($0.rawValue)" } ?? view }
+}
+
+extension AttributeSet {
+    /// `edges`, or `[top, leading]`: how a bit set is named in messages.
+    var names: String {
+        if let composite = AttributeSet.composites.filter({ $0.value == self }).keys.min() { return composite }
+        let list = expansion.map(\.name)
+        return list.count == 1 ? list[0] : "[" + list.joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,54 @@
+import Cassowary
+
+/// A linear expression over solver variables, built while evaluating attributes.
+///
+/// Terms are merged as they are added (the same variable can appear on both sides of a
+/// constraint, e.g. `v.left == v.right` in v's own space, and must cancel rather than
+/// reach the solver twice). Forms are tiny (a handful of terms), so a linear scan beats
+/// a dictionary here.
+struct LinearForm: Equatable {
+    private(set) var terms: [Term] = []
+    var constant: Double = 0
+
+    struct Term: Equatable {
+        var variable: Variable
+        var coefficient: Double
+    }
+
+    init(constant: Double = 0) { self.constant = constant }
+    init(_ variable: Variable, _ coefficient: Double = 1) {
+        terms = [Term(variable: variable, coefficient: coefficient)]
+    }
+
+    mutating func add(_ variable: Variable, _ coefficient: Double) {
+        guard coefficient != 0 else { return }
+        if let i = terms.firstIndex(where: { $0.variable == variable }) {
+            terms[i].coefficient += coefficient
+            if terms[i].coefficient == 0 { terms.remove(at: i) }
+        } else {
+            terms.append(Term(variable: variable, coefficient: coefficient))
+        }
+    }
+
+    /// self += factor * other
+    mutating func add(_ other: LinearForm, times factor: Double = 1) {
+        guard factor != 0 else { return }
+        for term in other.terms { add(term.variable, term.coefficient * factor) }
+        constant += other.constant * factor
+    }
+
+    static func + (a: LinearForm, b: LinearForm) -> LinearForm { var r = a; r.add(b); return r }
+    static func - (a: LinearForm, b: LinearForm) -> LinearForm { var r = a; r.add(b, times: -1); return r }
+    static func * (a: LinearForm, k: Double) -> LinearForm {
+        var r = LinearForm(constant: a.constant * k)
+        if k != 0 { r.terms = a.terms.map { Term(variable: $0.variable, coefficient: $0.coefficient * k) } }
+        return r
+    }
+    static func + (a: LinearForm, k: Double) -> LinearForm { var r = a; r.constant += k; return r }
+    static func - (a: LinearForm, k: Double) -> LinearForm { var r = a; r.constant -= k; return r }
+
+    /// The solver's expression for `self (relation) 0`.
+    var expression: Expression {
+        Expression(terms.map { ($0.variable, $0.coefficient) }, constant: constant)
+    }
+}

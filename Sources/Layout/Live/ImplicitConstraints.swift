@@ -1,0 +1,68 @@
+import Cassowary
+
+/// The constraints a view's own fields imply (CONTRACT section 1, SEMANTICS 9.3, 9.5):
+/// a fixed `frame` is four required equalities (UIKit's autoresizing-mask constraints),
+/// an intrinsic size is `size <= I @hugging` and `size >= I @compressionResistance` per
+/// dimension that has one.
+///
+/// No implicit `width >= 0` / `height >= 0`: UIKit's engine does not enforce them either,
+/// they would double the rows of a large layout, and a required one would turn a
+/// merely odd layout into an `unsatisfiable` error. A negative size is reported as a
+/// `negative-size` warning instead.
+extension LiveLayout {
+    func installImplicitConstraints(of node: ViewNode) throws(LayoutError) {
+        if let frame = node.spec.frame { try installFrame(frame, of: node) }
+        let v = node.variables
+        let intrinsic: [(SizeAxis, Double?, Variable, Double, Double)] = [
+            (.width, node.spec.intrinsicWidth, v.width, node.spec.hugging.horizontal,
+             node.spec.compressionResistance.horizontal),
+            (.height, node.spec.intrinsicHeight, v.height, node.spec.hugging.vertical,
+             node.spec.compressionResistance.vertical),
+        ]
+        for (axis, size, variable, hugging, compression) in intrinsic {
+            // A missing or negative value is UIKit's noIntrinsicMetric: no constraints.
+            guard let size, size.isFinite, size >= 0 else { continue }
+            let form = LinearForm(variable) - size
+            try install(.hugging(view: node.id, axis), form: form, relation: .lessThanOrEqual, priority: hugging)
+            try install(.compression(view: node.id, axis), form: form, relation: .greaterThanOrEqual,
+                        priority: compression)
+        }
+    }
+
+    func installFrame(_ frame: Rect, of node: ViewNode) throws(LayoutError) {
+        for field in FrameField.allCases {
+            try install(.frame(view: node.id, field), form: LinearForm(node.variables[field]) - frame[field],
+                        relation: .equal, priority: 1000)
+        }
+    }
+
+    func uninstallImplicitConstraints(ofView id: String) {
+        for field in FrameField.allCases { uninstall(.frame(view: id, field)) }
+        for axis in SizeAxis.allCases {
+            uninstall(.hugging(view: id, axis))
+            uninstall(.compression(view: id, axis))
+        }
+    }
+}
+
+extension FrameVariables {
+    subscript(field: FrameField) -> Variable {
+        switch field {
+        case .x: return x
+        case .y: return y
+        case .width: return width
+        case .height: return height
+        }
+    }
+}
+
+extension Rect {
+    subscript(field: FrameField) -> Double {
+        switch field {
+        case .x: return x
+        case .y: return y
+        case .width: return width
+        case .height: return height
+        }
+    }
+}

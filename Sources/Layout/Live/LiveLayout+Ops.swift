@@ -1,0 +1,259 @@
+/// The edit ops of CONTRACT section 3, with SnapKit's semantics (SEMANTICS 6.2). Each op
+/// checks everything it can before it changes anything, so a bad op is reported without
+/// side effects; later ops of the batch are still checked (against the state the earlier
+/// valid ops produced), so the client hears about every error at once.
+extension LiveLayout {
+    func perform(_ op: EditOp) -> [LayoutError] {
+        switch op.kind {
+        case .make(let view, let specs):
+            return makeConstraints(specs, view: view, at: op.location)
+        case .update(let view, let specs):
+            return updateConstraints(specs, view: view, at: op.location)
+        case .remake(let view, let specs):
+            return remakeConstraints(specs, view: view, at: op.location)
+        case .removeConstraintsOf(let view):
+            guard state.tree.contains(view) else { return [.unknownView(view.name, op.location)] }
+            saveStructure()
+            for id in state.registry.ids(firstItem: view) { unregister(id) }
+            return []
+        case .removeConstraints(let ids):
+            return removeConstraints(ids: ids, at: op.location)
+        case .addViews(let views):
+            return addViews(views)
+        case .removeViews(let ids):
+            return removeViews(ids, at: op.location)
+        case .setFrame(let view, let frame):
+            return setFrame(frame, of: view, at: op.location)
+        }
+    }
+
+    /// makeConstraints: compile every description, then register and install them.
+    func makeConstraints(_ specs: [ConstraintSpec], view: ItemRef?, at location: RequestLocation? = nil,
+                         replacing: Set<String> = []) -> [LayoutError] {
+        if let view, !state.tree.contains(view) { return [.unknownView(view.name, location)] }
+        var errors: [LayoutError] = []
+        var compiled: [(ConstraintSpec, ItemRef, [CompiledConstraint])] = []
+        var idsSeen = Set<String>()
+        let compiler = state.compiler
+        for spec in specs {
+            if let id = spec.id, (state.registry[id] != nil && !replacing.contains(id)) || !idsSeen.insert(id).inserted {
+                errors.append(LayoutError(code: "duplicate-id", message: "constraint id '\(id)' is already taken",
+                                          location: spec.location))
+            }
+            switch compiler.compile(spec, defaultFirst: view) {
+            case .success(let constraints):
+                if let first = spec.first ?? view { compiled.append((spec, first, constraints)) }
+            case .failure(let failure):
+                errors += failure.errors
+            }
+        }
+        guard errors.isEmpty else { return errors }
+        saveStructure()
+        for id in replacing { unregister(id) }
+        for (spec, first, constraints) in compiled {
+            errors += register(spec, first: first, constraints)
+        }
+        return errors
+    }
+
+    /// updateConstraints (SEMANTICS 6.2, 6.3): with nothing registered on the view it is a
+    /// make; otherwise every expanded constraint must match a registered one on the
+    /// 7-field key, and only constants change, in place. One miss and nothing changes.
+    func updateConstraints(_ specs: [ConstraintSpec], view: ItemRef, at location: RequestLocation?)
+        -> [LayoutError] {
+        guard state.tree.contains(view) else { return [.unknownView(view.name, location)] }
+        if state.registry.ids(firstItem: view).isEmpty {
+            return makeConstraints(specs, view: view, at: location)
+        }
+        var errors: [LayoutError] = []
+        var changes: [(id: String, index: Int, constant: Double)] = []
+        let compiler = state.compiler
+        for spec in specs {
+            switch compiler.compile(spec, defaultFirst: view) {
+            case .failure(let failure):
+                errors += failure.errors
+            case .success(let constraints):
+                let candidates = state.registry.ids(firstItem: spec.first ?? view)
+                for constraint in constraints {
+                    if let (id, index) = match(constraint, among: candidates) {
+                        changes.append((id, index, constraint.constant))
+                    } else {
+                        errors.append(LayoutError(
+                            code: "no-matching-constraint",
+                            message: "updated constraint could not find an existing matching constraint to update: "
+                                + ConstraintText.describe(constraint),
+                            location: spec.location))
+                    }
+                }
+            }
+        }
+        guard errors.isEmpty else { return errors }
+        for change in changes {
+            do { try setUserConstant(change.constant, id: change.id, index: change.index) } catch { errors.append(error) }
+        }
+        return errors
+    }
+
+    /// remakeConstraints: remove every constraint whose first item is `view`, then make.
+    func remakeConstraints(_ specs: [ConstraintSpec], view: ItemRef, at location: RequestLocation?)
+        -> [LayoutError] {
+        guard state.tree.contains(view) else { return [.unknownView(view.name, location)] }
+        return makeConstraints(specs, view: view, at: location,
+                               replacing: Set(state.registry.ids(firstItem: view)))
+    }
+
+    func removeConstraints(ids: [String], at location: RequestLocation?) -> [LayoutError] {
+        let unknown = ids.filter { state.registry[$0] == nil }
+        guard unknown.isEmpty else {
+            return unknown.map {
+                LayoutError(code: "unknown-constraint", message: "no constraint has the id '\($0)'", location: location)
+            }
+        }
+        saveStructure()
+        for id in ids { unregister(id) }
+        return []
+    }
+
+    func addViews(_ views: [ViewSpec]) -> [LayoutError] {
+        var (ordered, errors) = state.tree.validateNewViews(views)
+        saveStructure()
+        structureVersion += 1  // new frame variables to judge
+        let countBefore = state.tree.count
+        defer {
+            let rank = Dictionary(views.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            state.tree.arrangeLast(state.tree.count - countBefore, by: rank)
+        }
+        for spec in ordered {
+            var depth = 0
+            if let parent = spec.superview {
+                guard let parentNode = state.tree[parent] else { continue }  // reported already
+                depth = parentNode.depth + 1
+            }
+            let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver, id: spec.id),
+                                depth: depth, direction: state.direction)
+            state.tree.insert(node)
+            do { try installImplicitConstraints(of: node) } catch { errors.append(error) }
+        }
+        return errors
+    }
+
+    /// removeViews: the views, their subtrees, and every constraint naming any of them
+    /// (UIKit's removeFromSuperview), including their implicit constraints.
+    func removeViews(_ ids: [String], at location: RequestLocation?) -> [LayoutError] {
+        let unknown = ids.filter { !state.tree.contains($0) }
+        guard unknown.isEmpty else { return unknown.map { .unknownView($0, location) } }
+        let removed = state.tree.subtrees(of: ids)
+        saveStructure()
+        structureVersion += 1
+        for description in state.registry.inOrder where description.names(anyOf: removed) {
+            unregister(description.id)
+        }
+        for id in removed { uninstallImplicitConstraints(ofView: id) }
+        state.tree.remove(subtreesOf: ids)
+        return []
+    }
+
+    /// setFrame: new constants for the four frame constraints, in place; a view without a
+    /// fixed frame gets one.
+    func setFrame(_ frame: Rect, of id: String, at location: RequestLocation?) -> [LayoutError] {
+        guard let node = state.tree[id] else { return [.unknownView(id, location)] }
+        var errors: [LayoutError] = []
+        if state.entries[.frame(view: id, .x)] != nil {
+            for field in FrameField.allCases {
+                do { try changeConstant(.frame(view: id, field), to: -frame[field]) } catch { errors.append(error) }
+            }
+        } else {
+            do { try installFrame(frame, of: node) } catch { errors.append(error) }
+        }
+        let oldFrame = node.spec.frame, oldLocation = node.spec.frameLocation
+        state.tree.setFrame(frame, location: location, of: id)
+        undo?.record { $0.state.tree.setFrame(oldFrame, location: oldLocation, of: id) }
+        return errors
+    }
+
+    // MARK: - registry plumbing
+
+    private func register(_ spec: ConstraintSpec, first: ItemRef, _ constraints: [CompiledConstraint])
+        -> [LayoutError] {
+        let id = state.registry.nextId(given: spec.id)
+        var stored = spec
+        stored.id = id
+        stored.first = first
+        state.registry.insert(InstalledDescription(id: id, seq: state.nextSeq, first: first, spec: stored,
+                                                   expanded: constraints))
+        state.nextSeq += 1
+        var errors: [LayoutError] = []
+        let linearizer = state.linearizer
+        for constraint in constraints {
+            guard let form = linearizer.expression(of: constraint) else {
+                errors.append(LayoutError(code: "no-common-ancestor",
+                                          message: "cannot place \(ConstraintText.describe(constraint))",
+                                          location: spec.location))
+                continue
+            }
+            do {
+                try install(.user(id: id, attribute: constraint.firstAttribute), form: form,
+                            relation: constraint.relation, priority: constraint.priority)
+            } catch {
+                errors.append(error)
+            }
+        }
+        return errors
+    }
+
+    private func unregister(_ id: String) {
+        guard let description = state.registry.remove(id: id) else { return }
+        for key in description.keys { uninstall(key) }
+    }
+
+    /// The first registered layout constraint equal to `constraint` under the update key.
+    private func match(_ constraint: CompiledConstraint, among ids: [String]) -> (String, Int)? {
+        let key = constraint.updateKey
+        for id in ids {
+            if let index = state.registry[id]?.expanded.firstIndex(where: { $0.updateKey == key }) {
+                return (id, index)
+            }
+        }
+        return nil
+    }
+
+    /// An update's new constant: registry and solver both change in place.
+    private func setUserConstant(_ constant: Double, id: String, index: Int) throws(LayoutError) {
+        guard let description = state.registry[id], description.expanded.indices.contains(index) else { return }
+        let old = description.expanded[index]
+        guard old.constant != constant else { return }
+        let wasEdited = description.edited
+        state.registry.setConstant(constant, id: id, index: index, edited: true)
+        undo?.record { $0.state.registry.setConstant(old.constant, id: id, index: index, edited: wasEdited) }
+        let key = ConstraintKey.user(id: id, attribute: old.firstAttribute)
+        guard let entry = state.entries[key] else { return }
+        // The solver expression is `terms - constant`: shift its constant by the difference.
+        try changeConstant(key, to: entry.constant + old.constant - constant)
+    }
+
+    /// Tree and registry are about to change structurally: keep a copy for rollback.
+    private func saveStructure() {
+        guard let log = undo, !log.structureSaved else { return }
+        let tree = state.tree, registry = state.registry
+        undo?.record {
+            $0.state.tree = tree
+            $0.state.registry = registry
+        }
+        undo?.structureSaved = true
+    }
+}
+
+extension InstalledDescription {
+    /// Does any of its constraints name one of these views (as either item)?
+    func names(anyOf views: Set<String>) -> Bool {
+        views.contains(first.view) || expanded.contains { c in
+            views.contains(c.first.view) || c.second.map { views.contains($0.view) } == true
+        }
+    }
+}
+
+extension LayoutError {
+    static func unknownView(_ name: String, _ location: RequestLocation?) -> LayoutError {
+        LayoutError(code: "unknown-view", message: "view '\(name)' does not exist", location: location)
+    }
+}

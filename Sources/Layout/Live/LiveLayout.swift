@@ -1,0 +1,98 @@
+import Cassowary
+
+/// One live layout (a session, or a one-shot request): the solver, the view tree, and
+/// SnapKit's registry of installed constraints. Edits arrive as batches that are atomic;
+/// the hot edits (update, setFrame) change constants in the live solver in place.
+///
+/// Not thread-safe: the owner serialises access (one lock or actor per session), which
+/// is why it may cross isolation domains.
+public final class LiveLayout: @unchecked Sendable {
+    let solver = Solver()
+    var state: LayoutState
+    /// Open while a session batch runs; nil while a document is being built (a failed
+    /// document is thrown away whole, so it needs no undo).
+    var undo: UndoLog?
+    /// Broken constraints to retry at the end of the batch.
+    var dirty = Set<ConstraintKey>()
+    var lastSolveMicros = 0
+    /// Bumped whenever the set of constraints the solver enforces changes (an add or a
+    /// remove, not a constant edit), so answers know when ambiguity must be recomputed.
+    var structureVersion = 0
+    /// The last ambiguity result and the structure it was computed for; see
+    /// `ambiguousVariables()`.
+    var ambiguityCache: (version: Int, variables: Set<Variable>)?
+
+    private init(direction: LayoutDirection) {
+        state = LayoutState(direction: direction)
+    }
+
+    /// Builds a layout from a document. Fails with every error found (422), or with
+    /// `unsatisfiable` when the document asked for `strict` and some constraint broke.
+    public static func make(document: LayoutDocument) -> Result<LiveLayout, LayoutProblem> {
+        let layout = LiveLayout(direction: document.direction)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var errors = layout.addViews(document.views)
+        for spec in document.constraints {
+            errors += layout.makeConstraints([spec], view: nil)
+        }
+        layout.lastSolveMicros = micros(clock.now - start)
+        if errors.isEmpty && document.strict { errors = layout.unsatisfiableErrors() }
+        guard errors.isEmpty else { return .failure(.invalid(errors)) }
+        layout.state.revision = 1
+        return .success(layout)
+    }
+
+    /// A stateless one-shot (`POST /v1/layouts`): build, answer, forget.
+    public static func solve(document: LayoutDocument, space: FrameSpace = .superview)
+        -> Result<LayoutAnswer, LayoutProblem> {
+        make(document: document).map { $0.answer(space: space) }
+    }
+
+    /// Applies an edit batch atomically: every op or none. `ifRevision` must match the
+    /// current revision (409 otherwise); any error leaves the layout exactly as it was.
+    public func apply(_ batch: EditBatch, space: FrameSpace = .superview) -> Result<LayoutAnswer, LayoutProblem> {
+        if let expected = batch.ifRevision, expected != state.revision {
+            return .failure(LayoutProblem(status: 409, title: "Revision mismatch", errors: [
+                LayoutError(code: "revision-mismatch",
+                            message: "the session is at revision \(state.revision), not \(expected)",
+                            location: nil),
+            ]))
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        undo = UndoLog()
+        dirty.removeAll()
+        var errors: [LayoutError] = []
+        for op in batch.ops { errors += perform(op) }
+        heal()
+        if errors.isEmpty && batch.strict { errors = unsatisfiableErrors() }
+        guard errors.isEmpty else {
+            undo?.rollback(self)
+            undo = nil
+            structureVersion += 1  // the solver went back; do not trust cached results
+            dirty.removeAll()
+            return .failure(.invalid(errors))
+        }
+        undo = nil
+        state.revision += 1
+        lastSolveMicros = Self.micros(clock.now - start)
+        return .success(answer(space: space))
+    }
+
+    public var revision: Int { state.revision }
+    public var direction: LayoutDirection { state.direction }
+
+    static func micros(_ d: Duration) -> Int {
+        Int(d.components.seconds) * 1_000_000 + Int(d.components.attoseconds / 1_000_000_000_000)
+    }
+}
+
+extension LayoutProblem {
+    static func invalid(_ errors: [LayoutError]) -> LayoutProblem {
+        let unsatisfiable = errors.allSatisfy { $0.code == "unsatisfiable" }
+        return LayoutProblem(status: 422,
+                             title: unsatisfiable ? "Unsatisfiable constraints" : "Invalid layout",
+                             errors: errors)
+    }
+}

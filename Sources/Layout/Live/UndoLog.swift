@@ -1,0 +1,16 @@
+/// Makes a batch atomic (CONTRACT section 3: all ops or none). Every change to the solver
+/// and to constraint entries records its inverse here as it happens; a structural op
+/// first records a copy of tree and registry. Rolling back runs the inverses newest first,
+/// which returns solver and state to exactly where the batch found them, including
+/// frames, constants, broken constraints and the revision.
+struct UndoLog {
+    private(set) var steps: [(LiveLayout) -> Void] = []
+    /// Tree and registry were saved in this batch already: a second copy adds nothing.
+    var structureSaved = false
+
+    mutating func record(_ step: @escaping (LiveLayout) -> Void) { steps.append(step) }
+
+    func rollback(_ layout: LiveLayout) {
+        for step in steps.reversed() { step(layout) }
+    }
+}

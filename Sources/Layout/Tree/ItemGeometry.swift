@@ -1,0 +1,154 @@
+/// Geometry of items (views, explicit guides, and the implicit
+/// `layoutMarginsGuide` / `safeAreaLayoutGuide` of a view) as linear forms over the
+/// solver variables.
+///
+/// Model (SEMANTICS 9.6 [rec]): every item has a box in its parent's coordinate space.
+/// A view's parent is its superview; an implicit guide's parent is its view (guides
+/// behave like children of their owning view). An attribute of item I evaluated in the
+/// space of an ancestor A is the sum of the x (or y) offsets along the path from A down
+/// to I, plus the in-item term (0, w, w/2, margins, baselines).
+
+/// An item's frame in its parent's space, plus what its attributes need besides the frame.
+struct ItemBox {
+    var x, y, width, height: LinearForm
+    var margins: EdgeInsets
+    /// Distance of the first baseline from the top, of the last from the bottom.
+    var firstBaseline, lastBaseline: Double
+}
+
+extension ViewTree {
+    /// The item whose coordinate space `item`'s frame is given in; for a constraint with a
+    /// constant target this is also the implicit second item (UIKit's superview / owningView).
+    func parent(of item: ItemRef) -> ItemRef? {
+        if item.guide != nil { return nodes[item.view] == nil ? nil : ItemRef(view: item.view) }
+        guard let superview = nodes[item.view]?.superview else { return nil }
+        return ItemRef(view: superview)
+    }
+
+    func depth(of item: ItemRef) -> Int? {
+        guard let node = nodes[item.view] else { return nil }
+        return item.guide == nil ? node.depth : node.depth + 1
+    }
+
+    func box(of item: ItemRef) -> ItemBox? {
+        guard let node = nodes[item.view] else { return nil }
+        let v = node.variables
+        let inset: EdgeInsets
+        switch item.guide {
+        case nil:
+            return ItemBox(x: LinearForm(v.x), y: LinearForm(v.y),
+                           width: LinearForm(v.width), height: LinearForm(v.height),
+                           margins: node.margins,
+                           firstBaseline: node.isGuide ? 0 : node.spec.firstBaseline,
+                           lastBaseline: node.isGuide ? 0 : node.spec.lastBaseline)
+        case .layoutMarginsGuide: inset = node.margins
+        case .safeAreaLayoutGuide: inset = node.safeArea
+        }
+        // The guide is the view's bounds inset: fixed offsets, sizes follow the view.
+        return ItemBox(x: LinearForm(constant: inset.left), y: LinearForm(constant: inset.top),
+                       width: LinearForm(v.width) - (inset.left + inset.right),
+                       height: LinearForm(v.height) - (inset.top + inset.bottom),
+                       margins: .zero, firstBaseline: 0, lastBaseline: 0)
+    }
+
+    /// The closest common ancestor (an item counts as its own ancestor); nil when the two
+    /// items live in different trees.
+    func commonAncestor(_ a: ItemRef, _ b: ItemRef) -> ItemRef? {
+        guard var da = depth(of: a), var db = depth(of: b) else { return nil }
+        var a: ItemRef? = a, b: ItemRef? = b
+        while da > db { a = a.flatMap(parent(of:)); da -= 1 }
+        while db > da { b = b.flatMap(parent(of:)); db -= 1 }
+        while let x = a, let y = b, x != y {
+            a = parent(of: x)
+            b = parent(of: y)
+        }
+        return a
+    }
+
+    /// `attribute` (physical: no leading/trailing) of `item`, in the space of `space`,
+    /// which must be `item` itself or one of its ancestors. Sizes do not depend on the space.
+    func value(of attribute: Attribute, of item: ItemRef, in space: ItemRef) -> LinearForm? {
+        guard let box = box(of: item) else { return nil }
+        let axis = attribute.axis
+        var form = attribute.inItemTerm(box)
+        guard axis != .size else { return form }
+        var node = item
+        while node != space {
+            guard let nodeBox = self.box(of: node), let up = parent(of: node) else { return nil }
+            form.add(axis == .x ? nodeBox.x : nodeBox.y)
+            node = up
+        }
+        return form
+    }
+}
+
+extension Attribute {
+    enum Axis { case x, y, size }
+
+    var axis: Axis {
+        switch self {
+        case .left, .right, .leading, .trailing, .centerX,
+             .leftMargin, .rightMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins:
+            return .x
+        case .top, .bottom, .centerY, .lastBaseline, .firstBaseline,
+             .topMargin, .bottomMargin, .centerYWithinMargins:
+            return .y
+        case .width, .height:
+            return .size
+        }
+    }
+
+    /// leading/trailing and their margin twins: the ones whose side depends on direction.
+    var isDirectional: Bool {
+        switch self {
+        case .leading, .trailing, .leadingMargin, .trailingMargin: return true
+        default: return false
+        }
+    }
+
+    /// left/right and their margin twins: physical horizontal sides.
+    var isPhysicalHorizontal: Bool {
+        switch self {
+        case .left, .right, .leftMargin, .rightMargin: return true
+        default: return false
+        }
+    }
+
+    /// The physical side a directional attribute stands for (SEMANTICS 7.3): leading is the
+    /// left edge in LTR and the right edge in RTL. Other attributes are already physical.
+    func physical(_ direction: LayoutDirection) -> Attribute {
+        let rtl = direction == .rtl
+        switch self {
+        case .leading: return rtl ? .right : .left
+        case .trailing: return rtl ? .left : .right
+        case .leadingMargin: return rtl ? .rightMargin : .leftMargin
+        case .trailingMargin: return rtl ? .leftMargin : .rightMargin
+        default: return self
+        }
+    }
+
+    /// The attribute measured inside the item's own box, origin at the box's top-left.
+    /// Directional attributes are read as LTR here; callers map them first.
+    func inItemTerm(_ box: ItemBox) -> LinearForm {
+        let w = box.width, h = box.height, m = box.margins
+        switch physical(.ltr) {
+        case .left: return LinearForm()
+        case .right: return w
+        case .centerX: return w * 0.5
+        case .leftMargin: return LinearForm(constant: m.left)
+        case .rightMargin: return w - m.right
+        case .centerXWithinMargins: return w * 0.5 + (m.left - m.right) / 2
+        case .top: return LinearForm()
+        case .bottom: return h
+        case .centerY: return h * 0.5
+        case .topMargin: return LinearForm(constant: m.top)
+        case .bottomMargin: return h - m.bottom
+        case .centerYWithinMargins: return h * 0.5 + (m.top - m.bottom) / 2
+        case .firstBaseline: return LinearForm(constant: box.firstBaseline)
+        case .lastBaseline: return h - box.lastBaseline
+        case .width: return w
+        case .height: return h
+        case .leading, .trailing, .leadingMargin, .trailingMargin: return LinearForm() // mapped above
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Cassowary
+
+/// The four solver variables of one view or layout guide: its frame relative to its
+/// superview (SEMANTICS 9.6 [rec]). Keeping frames relative makes a superview's move a
+/// single-variable change and lets constraints be evaluated in any ancestor's space.
+struct FrameVariables: Equatable {
+    let x, y, width, height: Variable
+
+    init(solver: Solver, id: String) {
+        x = solver.makeVariable("\(id).x")
+        y = solver.makeVariable("\(id).y")
+        width = solver.makeVariable("\(id).width")
+        height = solver.makeVariable("\(id).height")
+    }
+
+    var all: [Variable] { [x, y, width, height] }
+}
+
+/// One view (or explicit layout guide) of the tree, with everything the geometry needs
+/// already resolved: margins are physical (directional margins turned by the layout
+/// direction) and guides carry no margins, as UIKit's layout guides have none.
+struct ViewNode {
+    /// The view as the client described it; `frame` follows `setFrame` edits so that the
+    /// current document can be handed back.
+    var spec: ViewSpec
+    let variables: FrameVariables
+    /// Distance from the root (a root has depth 0); used to find common ancestors.
+    let depth: Int
+    /// Ids of the direct subviews and guides, in insertion order.
+    var children: [String] = []
+    /// layoutMargins, physical sides.
+    let margins: EdgeInsets
+    let safeArea: EdgeInsets
+
+    var id: String { spec.id }
+    var superview: String? { spec.superview }
+    var isGuide: Bool { spec.kind == .guide }
+
+    init(spec: ViewSpec, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
+        self.spec = spec
+        self.variables = variables
+        self.depth = depth
+        if spec.kind == .guide {
+            margins = .zero
+            safeArea = .zero
+        } else {
+            margins = spec.margins.physical(direction)
+            safeArea = spec.safeArea
+        }
+    }
+}
+
+extension EdgeInsets {
+    static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
+
+extension InsetsSpec {
+    /// Physical insets: directional leading/trailing are the left/right sides in LTR and
+    /// the right/left sides in RTL (UIKit `directionalLayoutMargins`, SEMANTICS 7.1).
+    func physical(_ direction: LayoutDirection) -> EdgeInsets {
+        switch self {
+        case .physical(let insets):
+            return insets
+        case .directional(let d):
+            switch direction {
+            case .ltr: return EdgeInsets(top: d.top, left: d.leading, bottom: d.bottom, right: d.trailing)
+            case .rtl: return EdgeInsets(top: d.top, left: d.trailing, bottom: d.bottom, right: d.leading)
+            }
+        }
+    }
+}
