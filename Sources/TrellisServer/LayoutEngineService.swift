@@ -1,0 +1,149 @@
+import Layout
+
+/// The `LayoutService` on the Layout module: the wire reader (`decodeLayoutDocument`,
+/// `decodeEditBatch`), the live engine (`LiveLayout`) and the answer writer. Enforces
+/// the operator's limits on views and constraints (413 `too-large`) and reports the time
+/// each request spent compiling and solving (`solveNanos`, the metrics' solve histogram).
+public struct LayoutEngineService: LayoutService {
+    /// A live session: the layout plus the counts the limits need, kept up to date
+    /// without walking the layout on the hot path (`update`, `setFrame`).
+    public struct Session: @unchecked Sendable {
+        public let layout: LiveLayout
+        /// Views and explicit guides, as of the last answer.
+        public fileprivate(set) var views: Int
+        /// Entries of `constraints` installed (descriptions, before composites are
+        /// expanded), as of the last batch that could change them.
+        public fileprivate(set) var constraints: Int
+    }
+
+    public let maxViews: Int
+    public let maxConstraints: Int
+
+    public init(maxViews: Int = 10_000, maxConstraints: Int = 50_000) {
+        self.maxViews = maxViews
+        self.maxConstraints = maxConstraints
+    }
+
+    public init(config: ServerConfig) {
+        self.init(maxViews: config.maxViewsPerLayout, maxConstraints: config.maxConstraintsPerLayout)
+    }
+
+    // MARK: - LayoutService
+
+    public func solve(document: [UInt8], space: FrameSpace) -> ServiceReply {
+        let parsed: LayoutDocument
+        switch decodeLayoutDocument(document) {
+        case .failure(let problem): return .problem(Self.problem(problem))
+        case .success(let d): parsed = d
+        }
+        if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return .problem(refused) }
+        let start = MonotonicClock.now()
+        switch LiveLayout.solve(document: parsed, space: space.layout) {
+        case .failure(let problem):
+            return .problem(Self.problem(problem))
+        case .success(let answer):
+            let nanos = MonotonicClock.now() &- start
+            return .json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: nanos)
+        }
+    }
+
+    public func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?) {
+        let parsed: LayoutDocument
+        switch decodeLayoutDocument(document) {
+        case .failure(let problem): return (.problem(Self.problem(problem)), nil)
+        case .success(let d): parsed = d
+        }
+        if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return (.problem(refused), nil) }
+        let start = MonotonicClock.now()
+        switch LiveLayout.make(document: parsed) {
+        case .failure(let problem):
+            return (.problem(Self.problem(problem)), nil)
+        case .success(let layout):
+            let answer = layout.answer(space: space.layout)
+            let nanos = MonotonicClock.now() &- start
+            let session = Session(layout: layout, views: answer.stats.views, constraints: parsed.constraints.count)
+            return (.json(201, encodeSessionAnswer(answer, id: id), solveNanos: nanos), session)
+        }
+    }
+
+    public func read(session: Session, id: String, space: FrameSpace) -> ServiceReply {
+        let answer = session.layout.answer(space: space.layout)
+        return .json(200, encodeSessionAnswer(answer, id: id, document: session.layout.document()))
+    }
+
+    public func edit(session: inout Session, id: String, edits: [UInt8], space: FrameSpace) -> ServiceReply {
+        let batch: EditBatch
+        switch decodeEditBatch(edits) {
+        case .failure(let problem): return .problem(Self.problem(problem))
+        case .success(let b): batch = b
+        }
+        // An empty batch changes nothing, so it keeps the revision (openapi.yaml).
+        if batch.ops.isEmpty {
+            if let expected = batch.ifRevision, expected != session.layout.revision {
+                return .problem(Problem(status: 409, code: "revision-mismatch",
+                                        message: "the session is at revision \(session.layout.revision), not \(expected)"))
+            }
+            return .json(200, encodeSessionAnswer(session.layout.answer(space: space.layout), id: id))
+        }
+        // Limits: what the batch could add on top of what the session has. `update` is
+        // counted as changing constants only (its hot use); `make`/`remake` count in full.
+        var addedViews = 0, addedConstraints = 0, structural = false
+        for op in batch.ops {
+            switch op.kind {
+            case .addViews(let views): addedViews += views.count
+            case .make(_, let list), .remake(_, let list): addedConstraints += list.count; structural = true
+            case .removeConstraintsOf, .removeConstraints, .removeViews: structural = true
+            case .update, .setFrame: break
+            }
+        }
+        if let refused = limits(views: session.views + addedViews, constraints: session.constraints + addedConstraints) {
+            return .problem(refused)
+        }
+        let start = MonotonicClock.now()
+        switch session.layout.apply(batch, space: space.layout) {
+        case .failure(let problem):
+            return .problem(Self.problem(problem))
+        case .success(let answer):
+            let nanos = MonotonicClock.now() &- start
+            session.views = answer.stats.views
+            if structural { session.constraints = session.layout.document().constraints.count }
+            return .json(200, encodeSessionAnswer(answer, id: id), solveNanos: nanos)
+        }
+    }
+
+    public func weight(of session: Session) -> Int { session.views }
+
+    // MARK: - Problems
+
+    /// 413 `too-large` when a layout would pass the operator's limits, else nil.
+    func limits(views: Int, constraints: Int) -> Problem? {
+        var errors: [ProblemError] = []
+        if views > maxViews {
+            errors.append(ProblemError(code: "too-large", message: "the layout would have \(views) views; at most \(maxViews) are accepted",
+                                       location: nil))
+        }
+        if constraints > maxConstraints {
+            errors.append(ProblemError(code: "too-large",
+                                       message: "the layout would have \(constraints) constraints; at most \(maxConstraints) are accepted",
+                                       location: nil))
+        }
+        return errors.isEmpty ? nil : Problem(status: 413, errors: errors)
+    }
+
+    /// A Layout problem as problem+json: every error with its code, message and location.
+    public static func problem(_ p: LayoutProblem) -> Problem {
+        let errors = p.errors.map { e in
+            ProblemError(code: e.code, message: e.message, location: e.location.map {
+                ProblemLocation(pointer: $0.pointer, line: $0.line, column: $0.column, exprColumn: $0.exprColumn)
+            })
+        }
+        guard !errors.isEmpty else {
+            return Problem(status: p.status, code: p.status >= 500 ? "internal-error" : "bad-request", message: p.title)
+        }
+        return Problem(status: p.status, errors: errors)
+    }
+}
+
+extension FrameSpace {
+    var layout: Layout.FrameSpace { self == .root ? .root : .superview }
+}
