@@ -57,7 +57,11 @@ info:
     **Limits** (configurable by the operator; the defaults are given): a body of
     at most 1 MiB, at most 10,000 views and 50,000 constraints (entries of
     `constraints`, before composites are expanded) in one layout or session;
-    beyond either the answer is 413 `too-large`. At most 10,000 live sessions: a
+    beyond either the answer is 413 `too-large`. In a session an edits request is
+    refused (413) when the views its `addViews` ops add, or the constraints its
+    `make` and `remake` ops add, would take the session past a limit (counted
+    before the ops run: what `remake` and `remove` take away is not subtracted
+    first). At most 10,000 live sessions: a
     new session beyond that evicts the least recently used one; a session unused
     for 900 seconds expires. An evicted or expired session answers 404
     `unknown-session`.
