@@ -5,7 +5,7 @@ extension Solver {
     /// re-add), then re-optimises with the dual simplex. Throws `.unsatisfiable` when the
     /// new constant makes the required constraints conflict; nothing changes then.
     public func setConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
-        guard var tag = tags[constraint] else { throw .unknownConstraint }
+        guard let tag = tags[constraint] else { throw .unknownConstraint }
         guard constant.isFinite else { throw .nonFiniteNumber }
         let delta = constant - tag.constant
         if delta == 0 { return }
@@ -13,8 +13,7 @@ extension Solver {
         pivotLog = []
         defer { pivotLog = nil }
         let broken = shift(tag, by: delta)
-        tag.constant = constant
-        tags[constraint] = tag
+        tags.setConstant(constraint, constant)
         guard let failing = broken ?? dualOptimize() else { return }
 
         let failure = Failure(row: tableau.row(of: failing) ?? Row(constant: 0), basic: failing)
@@ -24,8 +23,7 @@ extension Solver {
         infeasible.removeAll()
         _ = shift(tag, by: -delta)
         infeasible.removeAll()
-        tag.constant = constant - delta
-        tags[constraint] = tag
+        tags.setConstant(constraint, constant - delta)
         throw .unsatisfiable(conflict: conflict)
     }
 
@@ -75,7 +73,7 @@ extension Solver {
     }
 
     public func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let c = edits.removeValue(forKey: variable) else { throw .unknownEditVariable(variable) }
+        guard let c = edits.remove(variable) else { throw .unknownEditVariable(variable) }
         try remove(c)
     }
 

@@ -12,12 +12,14 @@ extension Solver {
             if constant < 0 && tableau.isRestricted(basic) { infeasible.append(basic) }
         }
         goal.substitute(symbol, row)
-        if artificial != nil {
-            let c = artificial!.remove(symbol)
+        if var art = artificial {
+            artificial = nil  // edit the row while it is uniquely held
+            let c = art.remove(symbol)
             if c != 0 {
-                artificial!.constant += c * row.constant
-                for i in row.symbols.indices { artificial!.add(row.symbols[i], c * row.coefficients[i]) }
+                art.constant += c * row.constant
+                for i in row.symbols.indices { art.add(row.symbols[i], c * row.coefficients[i]) }
             }
+            artificial = art
         }
     }
 

@@ -26,7 +26,8 @@ public final class Solver {
     var tags = TagTable()
     var owner: [Constraint?] = []          // by symbol: the constraint a marker belongs to
     var variableNames: [Int: String] = [:]
-    var edits: [Variable: Constraint] = [:]
+    /// Edit constraints by variable id (an array: a suggest costs no hashing).
+    var edits = EditTable()
     var infeasible: [Symbol] = []
     /// During phase one of an add, the row being driven to zero.
     var artificial: Row?

@@ -38,6 +38,12 @@ struct TagTable {
         }
     }
 
+    /// Records a new constant in place (no copy of the record out and back).
+    mutating func setConstant(_ c: Constraint, _ value: Double) {
+        guard c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count else { return }
+        slots[Int(c.tagSlot)]?.constant = value
+    }
+
     mutating func remove(_ c: Constraint) -> Solver.Tag? {
         let tag = self[c]
         self[c] = nil
@@ -48,4 +54,24 @@ struct TagTable {
     func isForeign(_ c: Constraint) -> Bool { c.tagOwner != nil && c.tagOwner != owner }
 
     var all: [Solver.Tag] { slots.compactMap { $0 } }
+}
+
+/// Edit constraints by variable id.
+struct EditTable {
+    private var byVariable: [Constraint?] = []
+
+    subscript(_ v: Variable) -> Constraint? {
+        get { v.id >= 0 && v.id < byVariable.count ? byVariable[v.id] : nil }
+        set {
+            guard v.id >= 0 else { return }
+            while byVariable.count <= v.id { byVariable.append(nil) }
+            byVariable[v.id] = newValue
+        }
+    }
+
+    mutating func remove(_ v: Variable) -> Constraint? {
+        let c = self[v]
+        self[v] = nil
+        return c
+    }
 }

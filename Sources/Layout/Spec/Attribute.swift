@@ -52,8 +52,8 @@ public struct AttributeSet: OptionSet, Sendable, Hashable {
     public init?(name: String) {
         if let composite = AttributeSet.composites[name] { self = composite; return }
         if name == "baseline" { self.init(.lastBaseline); return }
-        guard let index = Attribute.names.firstIndex(of: name) else { return nil }
-        self.init(Attribute(rawValue: index)!)
+        guard let index = Attribute.names.firstIndex(of: name), let attribute = Attribute(rawValue: index) else { return nil }
+        self.init(attribute)
     }
 
     /// Every attribute, composite and guide name: none of them may be a view id.
