@@ -11,7 +11,7 @@
 enum LayoutBench {
     static let usage = """
         usage: trellis-bench layout [--sizes 10,100,1000] [--shapes cards,grid,stacks] [--min-time S] [--max-time S]
-                                    [--quick] [--no-decode] [--no-edits]
+                                    [--quick] [--no-e2e] [--no-decode] [--no-edits]
           --min-time S   timed seconds per measurement at least (default 0.4; --quick 0.1)
           --max-time S   timed seconds per measurement at most (default 3)
         """
@@ -20,7 +20,7 @@ enum LayoutBench {
         var sizes = [10, 100, 1000]
         var shapes = LayoutShape.allCases
         var budget = TimingBudget()
-        var decode = true, edits = true
+        var e2e = true, decode = true, edits = true
         var i = 0
         func value() -> String? {
             i += 1
@@ -44,6 +44,7 @@ enum LayoutBench {
                 budget.maxSeconds = v
             case "--quick":
                 budget.minSeconds = 0.1; budget.minRounds = 5; budget.maxSeconds = 1
+            case "--no-e2e": e2e = false
             case "--no-decode": decode = false
             case "--no-edits": edits = false
             case "-h", "--help": print(usage); return 0
@@ -65,8 +66,10 @@ enum LayoutBench {
               + "shapes=\(shapes.map(\.rawValue).joined(separator: ",")) min_time_s=" + format("%.2f", budget.minSeconds))
 
         // 1 and 4: end to end, smallest documents first.
-        let results = LayoutEndToEnd.measure(cases, budget: budget, failures: failures)
-        LayoutEndToEnd.reportScaling(results)
+        if e2e {
+            let results = LayoutEndToEnd.measure(cases, budget: budget, failures: failures)
+            LayoutEndToEnd.reportScaling(results)
+        }
         let largest = cases.filter { $0.viewCount == sizes.last }
         // 2: the decoder against JSONDecoder, on the largest documents.
         if decode { LayoutEndToEnd.measureDecode(largest, budget: budget, failures: failures) }

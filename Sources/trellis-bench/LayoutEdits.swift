@@ -37,6 +37,10 @@ enum LayoutEdits {
         return (answer, out)
     }
 
+    /// Edits of each kind per build in a round: a session sees runs of edits (a window being
+    /// dragged); the first after a build runs in caches the build has just churned.
+    static let editsPerBuild = 4
+
     static func measure(_ c: LayoutCase, budget: TimingBudget, failures: Failures) {
         let context = "\(c.shape.rawValue) \(c.viewCount) edit"
         guard let layout = live(c, failures: failures, context: context) else { return }
@@ -67,7 +71,7 @@ enum LayoutEdits {
                 let body = frameToggle ? c.setFrameBodies.change : c.setFrameBodies.restore
                 return edit(layout, body, phases: framePhases, failures: failures, context: "\(context) setFrame")?.bytes.count ?? 0
             },
-        ])
+        ], repeats: [1, editsPerBuild, editsPerBuild])
         // Back to the document's state: the live layout must now agree with a fresh build, frame for frame.
         if updateToggle { _ = edit(layout, c.updateBodies.restore, phases: nil, failures: failures, context: "\(context) update") }
         var last: (answer: LayoutAnswer, bytes: [UInt8])?
@@ -84,8 +88,10 @@ enum LayoutEdits {
         let verdict = updateRatio <= 0.01 && frameRatio <= 0.01 ? "ok" : "MISS"
         print("edit \(c.shape.rawValue) \(c.viewCount) update_us=" + format("%.1f", update) + " setframe_us=" + format("%.1f", setFrame)
               + " build_us=" + format("%.1f", build) + " update_ratio=" + format("%.4f", updateRatio)
-              + " setframe_ratio=" + format("%.4f", frameRatio) + " (target <= 0.01) \(verdict) rounds=\(t[0].rounds)")
-        print("edit \(c.shape.rawValue) \(c.viewCount) phases update: " + updatePhases.summary(lastRounds: t[1].rounds)
+              + " setframe_ratio=" + format("%.4f", frameRatio) + " (target <= 0.01) \(verdict) builds=\(t[0].rounds) edits=\(t[1].rounds)")
+        let slowest = { (r: TimingResult) in format("%.1f", r.samples.isEmpty ? 0 : r.samples[r.samples.count - 1] / 1e3) }
+        print("edit \(c.shape.rawValue) \(c.viewCount) max_us update=\(slowest(t[1])) setframe=\(slowest(t[2])); "
+              + "phases update: " + updatePhases.summary(lastRounds: t[1].rounds)
               + "; setframe: " + framePhases.summary(lastRounds: t[2].rounds))
         flushStandardOutput()
     }

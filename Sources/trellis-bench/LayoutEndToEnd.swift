@@ -13,19 +13,25 @@ final class PhaseLog {
         for k in 0..<min(names.count, stamps.count - 1) { samples[k].append(Double(stamps[k + 1] &- stamps[k])) }
     }
 
-    /// `name_us=median` for each phase over the last `rounds` runs (the timed ones).
-    func summary(lastRounds rounds: Int) -> String {
-        zip(names, samples).map { name, all in
+    /// Median microseconds of each phase over the last `rounds` runs (the timed ones).
+    func medians(lastRounds rounds: Int) -> [Double] {
+        samples.map { all in
             let v = all.suffix(rounds).sorted()
-            let m = v.isEmpty ? 0 : (v.count % 2 == 1 ? v[v.count / 2] : 0.5 * (v[v.count / 2 - 1] + v[v.count / 2]))
-            return "\(name)_us=" + format("%.1f", m / 1e3)
-        }.joined(separator: " ")
+            return v.isEmpty ? 0 : (v.count % 2 == 1 ? v[v.count / 2] : 0.5 * (v[v.count / 2 - 1] + v[v.count / 2])) / 1e3
+        }
+    }
+
+    /// `name_us=median` for each phase over the last `rounds` runs.
+    func summary(lastRounds rounds: Int) -> String {
+        zip(names, medians(lastRounds: rounds)).map { "\($0)_us=" + format("%.1f", $1) }.joined(separator: " ")
     }
 }
 
 struct EndToEndResult {
     var c: LayoutCase
     var timing: TimingResult
+    /// Median microseconds of decode, make, answer, encode.
+    var phases: [Double]
     var perViewMicros: Double { timing.medianMicros / Double(c.viewCount) }
 }
 
@@ -71,7 +77,7 @@ enum LayoutEndToEnd {
             let timing = LayoutTiming.measure(budget, [{
                 run(c.bytes, phases: phases, failures: failures, context: context)?.bytes.count ?? 0
             }])[0]
-            let r = EndToEndResult(c: c, timing: timing)
+            let r = EndToEndResult(c: c, timing: timing, phases: phases.medians(lastRounds: timing.rounds))
             results.append(r)
             print("layout \(c.shape.rawValue) \(c.viewCount) e2e_us=" + format("%.1f", timing.medianMicros)
                   + " per_view_us=" + format("%.3f", r.perViewMicros)
@@ -90,9 +96,14 @@ enum LayoutEndToEnd {
             guard let small = mine.first, let large = mine.last, mine.count >= 2 else { continue }
             let ratio = large.perViewMicros / small.perViewMicros
             let steps = mine.map { "\($0.c.viewCount)=" + format("%.3f", $0.perViewMicros) }.joined(separator: " ")
+            // The same ratio per phase, to show which one grows faster than the views.
+            let phaseRatios = ["decode", "make", "answer", "encode"].enumerated().map { k, name in
+                let a = large.phases[k] / Double(large.c.viewCount), b = small.phases[k] / Double(small.c.viewCount)
+                return "\(name)=" + format("%.2f", b > 0 ? a / b : 0)
+            }.joined(separator: " ")
             print("scaling \(shape.rawValue) per_view_us \(steps) ratio_\(large.c.viewCount)_\(small.c.viewCount)="
                   + format("%.2f", ratio) + " (linear = 1.00; target: close to linear) "
-                  + (ratio <= 2 ? "ok" : "MISS"))
+                  + (ratio <= 2 ? "ok" : "MISS") + "; per phase: " + phaseRatios)
         }
     }
 

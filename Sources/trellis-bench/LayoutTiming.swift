@@ -35,13 +35,17 @@ final class Sink {
 
 enum LayoutTiming {
     /// Runs `bodies` round-robin under `budget`; one result per body. Each body returns
-    /// something derived from its work (a byte count), fed to a sink.
-    static func measure(_ budget: TimingBudget, _ bodies: [() -> Int]) -> [TimingResult] {
+    /// something derived from its work (a byte count), fed to a sink. `repeats[b]` (default 1)
+    /// runs body b that many times per round, each run its own sample: a round runs every body
+    /// once in order, then those with repeats left again, in order (e.g. [1, 4, 4]: A B C B C B C B C).
+    static func measure(_ budget: TimingBudget, _ bodies: [() -> Int], repeats: [Int] = []) -> [TimingResult] {
         let sink = Sink()
+        let repeats = bodies.indices.map { $0 < repeats.count ? max(repeats[$0], 1) : 1 }
+        let passes = repeats.max() ?? 1
         let warmStart = monotonicNanoseconds()
         var warm = 0
         while warm < budget.warmupRounds || seconds(since: warmStart) < budget.warmupSeconds {
-            for body in bodies { sink.take(body()) }
+            for pass in 0..<passes { for (b, body) in bodies.enumerated() where repeats[b] > pass { sink.take(body()) } }
             warm += 1
             if seconds(since: warmStart) > budget.maxSeconds { break }
         }
@@ -53,12 +57,14 @@ enum LayoutTiming {
             if rounds >= budget.maxRounds { break }
             if rounds >= budget.minRounds && elapsed >= budget.minSeconds { break }
             if rounds >= 3 && elapsed >= budget.maxSeconds { break }
-            for (b, body) in bodies.enumerated() {
-                let t0 = monotonicNanoseconds()
-                let n = body()
-                let t1 = monotonicNanoseconds()
-                sink.take(n)
-                samples[b].append(Double(t1 &- t0))
+            for pass in 0..<passes {
+                for (b, body) in bodies.enumerated() where repeats[b] > pass {
+                    let t0 = monotonicNanoseconds()
+                    let n = body()
+                    let t1 = monotonicNanoseconds()
+                    sink.take(n)
+                    samples[b].append(Double(t1 &- t0))
+                }
             }
             rounds += 1
         }
