@@ -25,6 +25,12 @@ struct TimingResult {
     var medianMicros: Double { median / 1e3 }
     var minMicros: Double { (samples.first ?? 0) / 1e3 }
     var rounds: Int { samples.count }
+
+    /// The sample at fraction `p` of the sorted samples (nearest rank), in microseconds.
+    func percentileMicros(_ p: Double) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        return samples[min(samples.count - 1, Int(Double(samples.count) * p))] / 1e3
+    }
 }
 
 /// Keeps results observable so that the optimiser cannot drop the work that made them.
