@@ -1,5 +1,6 @@
 // trellis-bench: benchmark drivers, one subcommand each (run by scripts/bench-*).
 //   trellis-bench solver [options] FILE.trace...   replay kiwi anchor traces on our Solver
+//   trellis-bench layout [options]                 the Layout engine on generated documents
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,6 +10,7 @@ import Darwin
 let arguments = Array(CommandLine.arguments.dropFirst())
 let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("solver", "replay kiwitrace files on the Cassowary solver (scripts/bench-solver)", SolverBench.main),
+    ("layout", "decode, solve, answer and edit generated layout documents (scripts/bench-layout)", LayoutBench.main),
 ]
 
 @MainActor func printUsage() {
