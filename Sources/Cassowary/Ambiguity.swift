@@ -10,8 +10,9 @@
 extension Solver {
     /// Which of `variables` are not uniquely determined among the optimal solutions.
     public func ambiguous(_ variables: [Variable]) -> Set<Variable> {
-        let reach = symbolsReachingFreeColumns()
         let face = OptimalFace(solver: self)
+        let reach = symbolsReachingFreeColumns(face)
+        if reach.isEmpty { return [] }
         var result = Set<Variable>()
         for v in variables where isKnown(v) && reach.contains(Symbol(v.id)) {
             let target = expand(Row(constant: 0, symbol: Symbol(v.id)))
@@ -25,15 +26,17 @@ extension Solver {
         return result
     }
 
-    /// Every variable whose value could depend on a free column or free variable: the free
-    /// ones themselves, the basic rows that mention them, and the definitions that mention
+    /// Every variable whose value could depend on a free variable or on a free column of a
+    /// component that is not rigid: those themselves, the basic rows that mention them, and the definitions that mention
     /// any of those, transitively. Variables outside it are determined without expanding.
-    func symbolsReachingFreeColumns() -> Set<Symbol> {
+    func symbolsReachingFreeColumns(_ face: OptimalFace) -> Set<Symbol> {
         var reach = Set<Symbol>()
         var stack: [Symbol] = []
         for s in 0..<Symbol(tableau.kinds.count) {
             let kind = tableau.kinds[Int(s)]
-            let seed = kind == .external ? !definitions.isDefined(s) : isFreeColumn(s) && owner[Int(s)] != nil
+            let seed = kind == .external
+                ? !definitions.isDefined(s)
+                : isFreeColumn(s) && owner[Int(s)] != nil && face.isLoose(s)
             if seed && reach.insert(s).inserted { stack.append(s) }
         }
         while let s = stack.popLast() {

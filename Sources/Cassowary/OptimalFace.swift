@@ -18,6 +18,7 @@ final class OptimalFace {
         var columns: [Symbol] = []
         var slots: [Int32] = []
         var probe: (solver: Solver, variables: [Symbol: Variable])?
+        var rigid: Bool?
     }
 
     private struct PartKey: Hashable {
@@ -28,13 +29,18 @@ final class OptimalFace {
 
     init(solver: Solver) { self.solver = solver }
 
+    /// Whether free column `s` can move at all on the face (its component is not rigid).
+    func isLoose(_ s: Symbol) -> Bool { !isRigid(component(of: s)) }
+
     /// Whether the expression (over nonbasic restricted symbols) can change on the face.
     func canChange(_ target: Row) -> Bool {
         var parts: [Int: [(Symbol, Double)]] = [:]
         for i in target.symbols.indices where solver.isFreeColumn(target.symbols[i]) {
             let column = target.symbols[i]
+            let c = component(of: column)
+            if isRigid(c) { continue }
             if isMovable(column) { return true }
-            parts[component(of: column), default: []].append((column, target.coefficients[i]))
+            parts[c, default: []].append((column, target.coefficients[i]))
         }
         for (c, terms) in parts where partCanChange(component: c, terms) { return true }
         return false
@@ -68,6 +74,46 @@ final class OptimalFace {
             }
         }
         return id
+    }
+
+    /// Whether the component's face is the single point where every free column is 0.
+    /// Usually settled without an LP: degenerate rows (a restricted basic at 0 whose free
+    /// columns all push it down, or a dummy row at 0 whose free columns share a sign) force
+    /// their columns to 0, and forcing spreads; this is the hugging/compression case of
+    /// every intrinsically sized view. Otherwise one LP pushes the columns' sum up.
+    private func isRigid(_ c: Int) -> Bool {
+        let component = components[c]
+        if let r = component.rigid { return r }
+        var forced = Set<Symbol>()
+        var changed = true
+        let tableau = solver.tableau
+        while changed && forced.count < component.columns.count {
+            changed = false
+            for slot in component.slots {
+                let row = tableau.rows[Int(slot)]
+                guard abs(row.constant) <= epsilon else { continue }
+                let isDummy = tableau.kinds[Int(tableau.basicOf[Int(slot)])] == .dummy
+                var positive = false, negative = false
+                for i in row.symbols.indices {
+                    let s = row.symbols[i]
+                    guard componentOf[s] == c, !forced.contains(s) else { continue }
+                    if row.coefficients[i] > epsilon { positive = true }
+                    if row.coefficients[i] < -epsilon { negative = true }
+                }
+                let forcing = isDummy ? !(positive && negative) : !positive
+                guard forcing else { continue }
+                for i in row.symbols.indices where componentOf[row.symbols[i]] == c && !nearZero(row.coefficients[i]) {
+                    if forced.insert(row.symbols[i]).inserted { changed = true }
+                }
+            }
+        }
+        var rigid = forced.count == component.columns.count
+        if !rigid {
+            let unforced = component.columns.filter { !forced.contains($0) }
+            rigid = !solveCanChange(component, unforced.map { ($0, 1.0) })
+        }
+        component.rigid = rigid
+        return rigid
     }
 
     private func partCanChange(component c: Int, _ terms: [(Symbol, Double)]) -> Bool {
