@@ -89,9 +89,7 @@ extension Solver {
     /// with it; the caller then undoes.
     func install(_ written: Row, tag: Tag) -> Failure? {
         // A free variable of the row as written, cheapest first, if that closes no cycle.
-        let free = written.symbols.filter { tableau.kinds[Int($0)] == .external && !definitions.isDefined($0) }
-            .sorted { definitions.referencedBy[Int($0)].count < definitions.referencedBy[Int($1)].count }
-        for x in free where !wouldCycle(defining: x, from: written) {
+        if let x = freeSubject(written) {
             define(x, from: written)
             return nil
         }
@@ -153,6 +151,23 @@ extension Solver {
             return nil
         }
         return Failure(row: tableau.row(of: failing) ?? Row(constant: 0), basic: failing)
+    }
+
+    /// The free variable of `row` (as written) to define from it: fewest references first,
+    /// skipping any whose definition would close a cycle.
+    func freeSubject(_ row: Row) -> Symbol? {
+        var best: Symbol = -1
+        var count = 0
+        for s in row.symbols where tableau.kinds[Int(s)] == .external && !definitions.isDefined(s) {
+            count += 1
+            if best < 0 || definitions.referencedBy[Int(s)].count < definitions.referencedBy[Int(best)].count { best = s }
+        }
+        if best < 0 { return nil }
+        if !wouldCycle(defining: best, from: row) { return best }
+        if count == 1 { return nil }
+        let rest = row.symbols.filter { $0 != best && tableau.kinds[Int($0)] == .external && !definitions.isDefined($0) }
+            .sorted { definitions.referencedBy[Int($0)].count < definitions.referencedBy[Int($1)].count }
+        return rest.first { !wouldCycle(defining: $0, from: row) }
     }
 
     /// Makes free variable `x` defined by the equation `0 = row`.

@@ -24,6 +24,10 @@ final class Definitions {
     var epoch: UInt64 = 1
     var valuesEpoch: UInt64 = 0
     var program = Program()
+    /// Per-symbol marks for graph walks: a walk takes a fresh mark value, so nothing needs
+    /// clearing and no Set is allocated.
+    private var marks: [UInt32] = []
+    private var markCounter: UInt32 = 0
 
     /// Definitions flattened in evaluation order: entry k sets `targets[k]` from the cells
     /// `starts[k]..<starts[k+1]`. Rebuilt when the structure changes.
@@ -38,12 +42,39 @@ final class Definitions {
     func addSymbol() {
         rows.append(nil)
         referencedBy.append([])
+        marks.append(0)
         stale.append(false)
         constants.append(0)
         values.append(0)
     }
 
     @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows[Int(x)] != nil }
+
+    func newMark() -> UInt32 {
+        markCounter &+= 1
+        if markCounter == 0 {
+            for i in marks.indices { marks[i] = 0 }
+            markCounter = 1
+        }
+        return markCounter
+    }
+
+    /// Marks `s`; false if it already had this mark.
+    @inline(__always) func mark(_ s: Symbol, _ m: UInt32) -> Bool {
+        if marks[Int(s)] == m { return false }
+        marks[Int(s)] = m
+        return true
+    }
+
+    @inline(__always) func isMarked(_ s: Symbol, _ m: UInt32) -> Bool { marks[Int(s)] == m }
+
+    /// The `i`th cell's symbol of `x`'s definition, or nil past the end (no copy of the row).
+    @inline(__always) func cell(of x: Symbol, at i: Int) -> Symbol? {
+        rows.withUnsafeBufferPointer { rows in
+            guard let row = rows[Int(x)], i < row.symbols.count else { return nil }
+            return row.symbols[i]
+        }
+    }
 
     /// Values may have changed.
     @inline(__always) func invalidate() { epoch &+= 1 }

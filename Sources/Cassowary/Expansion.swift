@@ -33,16 +33,15 @@ extension Solver {
     /// The defined variables reachable from `symbols`, each before everything it refers to.
     func definitionOrder(from symbols: [Symbol]) -> [Symbol] {
         var postorder: [Symbol] = []
-        var visited = Set<Symbol>()
+        let visit = definitions.newMark()
         var stack: [(Symbol, Int)] = []
-        for root in symbols where definitions.isDefined(root) && visited.insert(root).inserted {
+        for root in symbols where definitions.isDefined(root) && definitions.mark(root, visit) {
             stack.append((root, 0))
             while let (x, next) = stack.last {
-                let symbols = definitions.rows[Int(x)]?.symbols ?? []
-                if next < symbols.count {
+                let s = definitions.cell(of: x, at: next)
+                if let s {
                     stack[stack.count - 1].1 = next + 1
-                    let s = symbols[next]
-                    if definitions.isDefined(s) && visited.insert(s).inserted { stack.append((s, 0)) }
+                    if definitions.isDefined(s) && definitions.mark(s, visit) { stack.append((s, 0)) }
                 } else {
                     postorder.append(x)
                     stack.removeLast()
@@ -119,14 +118,21 @@ extension Solver {
     /// close a cycle: some definition reachable from them refers to x. Walks the reverse
     /// references from x; gives up (answers true) past `limit` steps.
     func wouldCycle(defining x: Symbol, from row: Row, limit: Int = 256) -> Bool {
-        let targets = Set(row.symbols.filter { definitions.isDefined($0) })
-        if targets.isEmpty { return false }
-        var visited: Set<Symbol> = [x]
+        let target = definitions.newMark()
+        var any = false
+        for s in row.symbols where definitions.isDefined(s) {
+            _ = definitions.mark(s, target)
+            any = true
+        }
+        if !any { return false }
+        let visited = definitions.newMark()
+        _ = definitions.mark(x, visited)
         var stack: [Symbol] = [x]
         var steps = 0
         while let s = stack.popLast() {
-            for y in definitions.definitions(mentioning: s) where visited.insert(y).inserted {
-                if targets.contains(y) { return true }
+            for y in definitions.definitions(mentioning: s) {
+                if definitions.isMarked(y, target) { return true }
+                guard definitions.mark(y, visited) else { continue }
                 steps += 1
                 if steps > limit { return true }
                 stack.append(y)
