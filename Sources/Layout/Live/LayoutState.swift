@@ -16,7 +16,7 @@ struct LayoutState {
 
     mutating func setEntry(_ entry: SolverEntry?, for key: ConstraintKey) {
         entries[key] = entry
-        if entry?.isBroken == true { broken.insert(key) } else { broken.remove(key) }
+        if entry?.isBroken == true { broken.insert(key) } else if !broken.isEmpty { broken.remove(key) }
     }
 
     var compiler: ConstraintCompiler { ConstraintCompiler(tree: tree, direction: direction) }

@@ -33,8 +33,9 @@ public final class LiveLayout: @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var errors = layout.addViews(document.views)
+        let compiler = layout.state.compiler
         for spec in document.constraints {
-            errors += layout.makeConstraints([spec], view: nil)
+            layout.makeDocumentConstraint(spec, compiler: compiler, errors: &errors)
         }
         layout.lastSolveMicros = micros(clock.now - start)
         if errors.isEmpty && document.strict { errors = layout.unsatisfiableErrors() }

@@ -34,10 +34,12 @@ struct Registry {
     mutating func nextId(given: String?) -> String {
         ordinal += 1
         if let given { usedNames.insert(given); return given }
+        // Every registered id went through here, so `usedNames` covers `descriptions`.
         var k = ordinal
-        while usedNames.contains("c\(k)") || descriptions["c\(k)"] != nil { k += 1 }
-        usedNames.insert("c\(k)")
-        return "c\(k)"
+        var name = "c\(k)"
+        while usedNames.contains(name) { k += 1; name = "c\(k)" }
+        usedNames.insert(name)
+        return name
     }
 
     mutating func insert(_ description: InstalledDescription) {

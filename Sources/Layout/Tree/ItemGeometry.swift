@@ -72,11 +72,21 @@ extension ViewTree {
         let axis = attribute.axis
         var form = attribute.inItemTerm(box)
         guard axis != .size else { return form }
-        var node = item
-        while node != space {
-            guard let nodeBox = self.box(of: node), let up = parent(of: node) else { return nil }
-            form.add(axis == .x ? nodeBox.x : nodeBox.y)
-            node = up
+        // Add the x (or y) of each box on the way up, as `box(of:)` gives it, without
+        // building the whole box: a view's is its variable, a guide's a fixed inset.
+        var current = item
+        while current != space {
+            guard let node = nodes[current.view] else { return nil }
+            switch current.guide {
+            case nil:
+                guard let superview = node.superview else { return nil }
+                form.add(axis == .x ? node.variables.x : node.variables.y, 1)
+                current = ItemRef(view: superview)
+            case let guide?:
+                let inset = guide == .layoutMarginsGuide ? node.margins : node.safeArea
+                form.constant += axis == .x ? inset.left : inset.top
+                current = ItemRef(view: current.view)
+            }
         }
         return form
     }
