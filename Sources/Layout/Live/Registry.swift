@@ -36,9 +36,8 @@ struct Registry {
         if let given { usedNames.insert(given); return given }
         // Every registered id went through here, so `usedNames` covers `descriptions`.
         var k = ordinal
-        var name = "c\(k)"
-        while usedNames.contains(name) { k += 1; name = "c\(k)" }
-        usedNames.insert(name)
+        var name = "c" + String(k)
+        while !usedNames.insert(name).inserted { k += 1; name = "c" + String(k) }
         return name
     }
 

@@ -68,9 +68,9 @@ extension ViewTree {
     /// `attribute` (physical: no leading/trailing) of `item`, in the space of `space`,
     /// which must be `item` itself or one of its ancestors. Sizes do not depend on the space.
     func value(of attribute: Attribute, of item: ItemRef, in space: ItemRef) -> LinearForm? {
-        guard let box = box(of: item) else { return nil }
+        guard let itemNode = nodes[item.view] else { return nil }
         let axis = attribute.axis
-        var form = attribute.inItemTerm(box)
+        var form = attribute.inItemTerm(InItemGeometry(itemNode, guide: item.guide))
         guard axis != .size else { return form }
         // Add the x (or y) of each box on the way up, as `box(of:)` gives it, without
         // building the whole box: a view's is its variable, a guide's a fixed inset.
@@ -140,25 +140,76 @@ extension Attribute {
     /// The attribute measured inside the item's own box, origin at the box's top-left.
     /// Directional attributes are read as LTR here; callers map them first.
     func inItemTerm(_ box: ItemBox) -> LinearForm {
-        let w = box.width, h = box.height, m = box.margins
+        inItemTerm(width: box.width, height: box.height, margins: box.margins,
+                   firstBaseline: box.firstBaseline, lastBaseline: box.lastBaseline)
+    }
+
+    /// The same, building only the width or height form the attribute needs.
+    func inItemTerm(_ g: InItemGeometry) -> LinearForm {
+        switch axis {
+        case .x:
+            return inItemTerm(width: g.width, height: LinearForm(), margins: g.margins, firstBaseline: 0, lastBaseline: 0)
+        case .y:
+            return inItemTerm(width: LinearForm(), height: g.height, margins: g.margins,
+                              firstBaseline: g.firstBaseline, lastBaseline: g.lastBaseline)
+        case .size:
+            return self == .width ? g.width : g.height
+        }
+    }
+
+    private func inItemTerm(width w: @autoclosure () -> LinearForm, height h: @autoclosure () -> LinearForm,
+                            margins m: EdgeInsets, firstBaseline: Double, lastBaseline: Double) -> LinearForm {
         switch physical(.ltr) {
         case .left: return LinearForm()
-        case .right: return w
-        case .centerX: return w * 0.5
+        case .right: return w()
+        case .centerX: return w() * 0.5
         case .leftMargin: return LinearForm(constant: m.left)
-        case .rightMargin: return w - m.right
-        case .centerXWithinMargins: return w * 0.5 + (m.left - m.right) / 2
+        case .rightMargin: return w() - m.right
+        case .centerXWithinMargins: return w() * 0.5 + (m.left - m.right) / 2
         case .top: return LinearForm()
-        case .bottom: return h
-        case .centerY: return h * 0.5
+        case .bottom: return h()
+        case .centerY: return h() * 0.5
         case .topMargin: return LinearForm(constant: m.top)
-        case .bottomMargin: return h - m.bottom
-        case .centerYWithinMargins: return h * 0.5 + (m.top - m.bottom) / 2
-        case .firstBaseline: return LinearForm(constant: box.firstBaseline)
-        case .lastBaseline: return h - box.lastBaseline
-        case .width: return w
-        case .height: return h
+        case .bottomMargin: return h() - m.bottom
+        case .centerYWithinMargins: return h() * 0.5 + (m.top - m.bottom) / 2
+        case .firstBaseline: return LinearForm(constant: firstBaseline)
+        case .lastBaseline: return h() - lastBaseline
+        case .width: return w()
+        case .height: return h()
         case .leading, .trailing, .leadingMargin, .trailingMargin: return LinearForm() // mapped above
         }
     }
+}
+
+/// What an attribute inside one item needs (see `ViewTree.box(of:)`), with the width and
+/// height forms built only when asked for.
+struct InItemGeometry {
+    let node: ViewNode
+    let guide: GuideName?
+
+    init(_ node: ViewNode, guide: GuideName?) { self.node = node; self.guide = guide }
+
+    private var inset: EdgeInsets {
+        switch guide {
+        case nil: return .zero
+        case .layoutMarginsGuide?: return node.margins
+        case .safeAreaLayoutGuide?: return node.safeArea
+        }
+    }
+
+    var width: LinearForm {
+        guard guide != nil else { return LinearForm(node.variables.width) }
+        let i = inset
+        return LinearForm(node.variables.width) - (i.left + i.right)
+    }
+
+    var height: LinearForm {
+        guard guide != nil else { return LinearForm(node.variables.height) }
+        let i = inset
+        return LinearForm(node.variables.height) - (i.top + i.bottom)
+    }
+
+    var margins: EdgeInsets { guide == nil ? node.margins : .zero }
+    var firstBaseline: Double { guide == nil && !node.isGuide ? node.spec.firstBaseline : 0 }
+    var lastBaseline: Double { guide == nil && !node.isGuide ? node.spec.lastBaseline : 0 }
 }
