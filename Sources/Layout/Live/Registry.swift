@@ -41,6 +41,13 @@ struct Registry {
         return name
     }
 
+    /// Room for `count` more descriptions (a document's), so building one does not rehash.
+    mutating func reserveCapacity(_ count: Int) {
+        descriptions.reserveCapacity(descriptions.count + count)
+        usedNames.reserveCapacity(usedNames.count + count)
+        byFirstItem.reserveCapacity(byFirstItem.count + count)
+    }
+
     mutating func insert(_ description: InstalledDescription) {
         descriptions[description.id] = description
         byFirstItem[description.first, default: []].append(description.id)

@@ -14,6 +14,12 @@ struct ViewTree {
     var count: Int { order.count }
     func contains(_ id: String) -> Bool { nodes[id] != nil }
 
+    mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(nodes.count + count)
+        order.reserveCapacity(order.count + count)
+        orderedVariables.reserveCapacity(orderedVariables.count + count)
+    }
+
     /// Adds a node whose superview (if any) is already present.
     mutating func insert(_ node: ViewNode) {
         nodes[node.id] = node
