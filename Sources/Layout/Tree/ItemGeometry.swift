@@ -1,3 +1,5 @@
+import Cassowary
+
 /// Geometry of items (views, explicit guides, and the implicit
 /// `layoutMarginsGuide` / `safeAreaLayoutGuide` of a view) as linear forms over the
 /// solver variables.
@@ -20,18 +22,19 @@ extension ViewTree {
     /// The item whose coordinate space `item`'s frame is given in; for a constraint with a
     /// constant target this is also the implicit second item (UIKit's superview / owningView).
     func parent(of item: ItemRef) -> ItemRef? {
-        if item.guide != nil { return nodes[item.view] == nil ? nil : ItemRef(view: item.view) }
-        guard let superview = nodes[item.view]?.superview else { return nil }
+        guard let s = slots[item.view] else { return nil }
+        if item.guide != nil { return ItemRef(view: item.view) }
+        guard let superview = storage[s].superview else { return nil }
         return ItemRef(view: superview)
     }
 
     func depth(of item: ItemRef) -> Int? {
-        guard let node = nodes[item.view] else { return nil }
-        return item.guide == nil ? node.depth : node.depth + 1
+        guard let s = slots[item.view] else { return nil }
+        return item.guide == nil ? storage[s].depth : storage[s].depth + 1
     }
 
     func box(of item: ItemRef) -> ItemBox? {
-        guard let node = nodes[item.view] else { return nil }
+        guard let node = self[item.view] else { return nil }
         let v = node.variables
         let inset: EdgeInsets
         switch item.guide {
@@ -54,6 +57,20 @@ extension ViewTree {
     /// The closest common ancestor (an item counts as its own ancestor); nil when the two
     /// items live in different trees.
     func commonAncestor(_ a: ItemRef, _ b: ItemRef) -> ItemRef? {
+        // The usual cases with one lookup per item: the same view (or its guides), a view
+        // and its superview, siblings. The walk below gives the same answers.
+        guard let slotA = slots[a.view], let slotB = slots[b.view] else { return nil }
+        if a.view == b.view { return a == b ? a : ItemRef(view: a.view) }
+        if a.guide == nil && b.guide == nil {
+            let superA = storage[slotA].superview, superB = storage[slotB].superview
+            if superA == b.view { return b }
+            if superB == a.view { return a }
+            if let sa = superA, sa == superB { return ItemRef(view: sa) }
+        }
+        return walkToCommonAncestor(a, b)
+    }
+
+    private func walkToCommonAncestor(_ a: ItemRef, _ b: ItemRef) -> ItemRef? {
         guard var da = depth(of: a), var db = depth(of: b) else { return nil }
         var a: ItemRef? = a, b: ItemRef? = b
         while da > db { a = a.flatMap(parent(of:)); da -= 1 }
@@ -68,22 +85,22 @@ extension ViewTree {
     /// `attribute` (physical: no leading/trailing) of `item`, in the space of `space`,
     /// which must be `item` itself or one of its ancestors. Sizes do not depend on the space.
     func value(of attribute: Attribute, of item: ItemRef, in space: ItemRef) -> LinearForm? {
-        guard let itemNode = nodes[item.view] else { return nil }
+        guard let itemSlot = slots[item.view] else { return nil }
         let axis = attribute.axis
-        var form = attribute.inItemTerm(InItemGeometry(itemNode, guide: item.guide))
+        var form = attribute.inItemTerm(InItemGeometry(storage[itemSlot], guide: item.guide))
         guard axis != .size else { return form }
         // Add the x (or y) of each box on the way up, as `box(of:)` gives it, without
         // building the whole box: a view's is its variable, a guide's a fixed inset.
         var current = item
         while current != space {
-            guard let node = nodes[current.view] else { return nil }
+            guard let s = slots[current.view] else { return nil }
             switch current.guide {
             case nil:
-                guard let superview = node.superview else { return nil }
-                form.add(axis == .x ? node.variables.x : node.variables.y, 1)
+                guard let superview = storage[s].superview else { return nil }
+                form.add(axis == .x ? storage[s].variables.x : storage[s].variables.y, 1)
                 current = ItemRef(view: superview)
             case let guide?:
-                let inset = guide == .layoutMarginsGuide ? node.margins : node.safeArea
+                let inset = guide == .layoutMarginsGuide ? storage[s].margins : storage[s].safeArea
                 form.constant += axis == .x ? inset.left : inset.top
                 current = ItemRef(view: current.view)
             }
@@ -184,32 +201,32 @@ extension Attribute {
 /// What an attribute inside one item needs (see `ViewTree.box(of:)`), with the width and
 /// height forms built only when asked for.
 struct InItemGeometry {
-    let node: ViewNode
-    let guide: GuideName?
+    let widthVariable, heightVariable: Variable
+    /// The guide's inset from the view's bounds; zero for the view itself.
+    let inset: EdgeInsets
+    let isGuideItem: Bool
+    let margins: EdgeInsets
+    let firstBaseline, lastBaseline: Double
 
-    init(_ node: ViewNode, guide: GuideName?) { self.node = node; self.guide = guide }
-
-    private var inset: EdgeInsets {
+    init(_ node: ViewNode, guide: GuideName?) {
+        widthVariable = node.variables.width
+        heightVariable = node.variables.height
         switch guide {
-        case nil: return .zero
-        case .layoutMarginsGuide?: return node.margins
-        case .safeAreaLayoutGuide?: return node.safeArea
+        case nil: inset = .zero
+        case .layoutMarginsGuide?: inset = node.margins
+        case .safeAreaLayoutGuide?: inset = node.safeArea
         }
+        isGuideItem = guide != nil
+        margins = guide == nil ? node.margins : .zero
+        firstBaseline = guide == nil && !node.isGuide ? node.spec.firstBaseline : 0
+        lastBaseline = guide == nil && !node.isGuide ? node.spec.lastBaseline : 0
     }
 
     var width: LinearForm {
-        guard guide != nil else { return LinearForm(node.variables.width) }
-        let i = inset
-        return LinearForm(node.variables.width) - (i.left + i.right)
+        isGuideItem ? LinearForm(widthVariable) - (inset.left + inset.right) : LinearForm(widthVariable)
     }
 
     var height: LinearForm {
-        guard guide != nil else { return LinearForm(node.variables.height) }
-        let i = inset
-        return LinearForm(node.variables.height) - (i.top + i.bottom)
+        isGuideItem ? LinearForm(heightVariable) - (inset.top + inset.bottom) : LinearForm(heightVariable)
     }
-
-    var margins: EdgeInsets { guide == nil ? node.margins : .zero }
-    var firstBaseline: Double { guide == nil && !node.isGuide ? node.spec.firstBaseline : 0 }
-    var lastBaseline: Double { guide == nil && !node.isGuide ? node.spec.lastBaseline : 0 }
 }

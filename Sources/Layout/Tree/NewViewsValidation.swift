@@ -11,7 +11,7 @@ extension ViewTree {
         var batch: [String: Int] = [:]
         batch.reserveCapacity(specs.count)
         for (i, spec) in specs.enumerated() {
-            if nodes[spec.id] != nil || batch[spec.id] != nil {
+            if contains(spec.id) || batch[spec.id] != nil {
                 errors.append(.init(code: "duplicate-id", message: "view id '\(spec.id)' is already taken",
                                     location: spec.location))
                 continue
@@ -25,7 +25,7 @@ extension ViewTree {
         for (i, spec) in specs.enumerated() {
             guard let j = batch[spec.id], j == i || specs[j] == spec else { continue }
             kept.append(i)
-            if let parent = spec.superview, nodes[parent] == nil, batch[parent] == nil {
+            if let parent = spec.superview, !contains(parent), batch[parent] == nil {
                 errors.append(.init(code: "unknown-view",
                                     message: "superview '\(parent)' of view '\(spec.id)' does not exist",
                                     location: spec.location))
