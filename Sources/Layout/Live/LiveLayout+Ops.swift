@@ -139,9 +139,14 @@ extension LiveLayout {
         saveStructure()
         structureVersion += 1  // new frame variables to judge
         let countBefore = state.tree.count
+        // Usually the client lists superviews first: then the views go in as listed and
+        // there is nothing to rearrange.
+        let asListed = ordered.count == views.count && zip(ordered, views).allSatisfy { $0.id == $1.id }
         defer {
-            let rank = Dictionary(views.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-            state.tree.arrangeLast(state.tree.count - countBefore, by: rank)
+            if !asListed {
+                let rank = Dictionary(views.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+                state.tree.arrangeLast(state.tree.count - countBefore, by: rank)
+            }
         }
         for spec in ordered {
             var depth = 0
