@@ -135,12 +135,37 @@ public struct LayoutEngineService: LayoutService {
         let errors = p.errors.map { e in
             ProblemError(code: e.code, message: e.message, location: e.location.map {
                 ProblemLocation(pointer: $0.pointer, line: $0.line, column: $0.column, exprColumn: $0.exprColumn)
-            })
+            }, extra: diagnosticMembers(e))
         }
         guard !errors.isEmpty else {
             return Problem(status: p.status, code: p.status >= 500 ? "internal-error" : "bad-request", message: p.title)
         }
         return Problem(status: p.status, errors: errors)
+    }
+}
+
+extension LayoutEngineService {
+    /// `constraints` and `broken` of an unsatisfiable error under `strict`, written as an
+    /// answer's diagnostic writes them (CONTRACT section 2).
+    static func diagnosticMembers(_ e: LayoutError) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if !e.constraints.isEmpty {
+            var writer = JSONWriter(capacity: 160 * e.constraints.count)
+            writer.beginArray()
+            for c in e.constraints { writer.constraintReference(c) }
+            writer.endArray()
+            members.append(("constraints", .raw(writer.bytes)))
+        }
+        if !e.broken.isEmpty {
+            var writer = JSONWriter(capacity: 48 * e.broken.count)
+            writer.beginArray()
+            for c in e.broken {
+                writer.beginObject(); writer.field("id", c.id); writer.field("attribute", c.attribute); writer.endObject()
+            }
+            writer.endArray()
+            members.append(("broken", .raw(writer.bytes)))
+        }
+        return members
     }
 }
 

@@ -137,6 +137,11 @@ import Testing
                                      strict: true))
         #expect(errors.map(\.code) == ["unsatisfiable"])
         #expect(errors.first?.location == at("/constraints/1"))
+        // The error carries the diagnostic's details (CONTRACT section 2).
+        #expect(errors.first?.constraints.map(\.id) == ["c1", "c2"])
+        #expect(errors.first?.constraints.map(\.description) == ["a.width == 10", "a.width == 20"])
+        #expect(errors.first?.constraints.last?.location == at("/constraints/1"))
+        #expect(errors.first?.broken.map(\.id) == ["c2"] && errors.first?.broken.map(\.attribute) == ["width"])
     }
 
     @Test func strictEditChangesNothing() throws {

@@ -54,6 +54,38 @@ import Testing
         }
     }
 
+    @Test func strictUnsatisfiableProblemCarriesTheDiagnostic() throws {
+        try Self.withEngine { _, c in
+            let body = #"""
+            {"strict": true,
+             "views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 400, "height": 400}},
+                       {"id": "a", "superview": "root"}],
+             "constraints": [{"view": "a", "attributes": "width", "to": 300, "label": "narrow"},
+                             {"view": "a", "attributes": "width", "to": 500, "source": {"file": "Card.swift", "line": 40}}]}
+            """#
+            let r = try c.postJSON("/v1/layouts", body)
+            #expect(r.status == 422, "\(r.text)")
+            #expect(r.header("Content-Type") == "application/problem+json")
+            let problem = try Self.object(r)
+            let errors = try #require(problem["errors"] as? [[String: Any]])
+            try #require(errors.count == 1)
+            let error = errors[0]
+            #expect(error["code"] as? String == "unsatisfiable")
+            let constraints = try #require(error["constraints"] as? [[String: Any]], "\(r.text)")
+            #expect(constraints.map { $0["id"] as? String } == ["c1", "c2"])
+            #expect(constraints.map { $0["attribute"] as? String } == ["width", "width"])
+            #expect(constraints.map { $0["description"] as? String } == ["a.width == 300", "a.width == 500"])
+            #expect(constraints[0]["label"] as? String == "narrow")
+            #expect(constraints[1]["label"] is NSNull)
+            let source = constraints[1]["source"] as? [String: Any]
+            #expect(source?["file"] as? String == "Card.swift" && source?["line"] as? Int == 40)
+            #expect((constraints[1]["location"] as? [String: Any])?["pointer"] as? String == "/constraints/1")
+            let broken = try #require(error["broken"] as? [[String: Any]])
+            #expect(broken.map { $0["id"] as? String } == ["c2"])
+            #expect(broken.map { $0["attribute"] as? String } == ["width"])
+        }
+    }
+
     @Test func everyErrorIsListedWithItsLocation() throws {
         try Self.withEngine { _, c in
             let body = "{\"views\": [{\"id\": \"a\", \"frame\": 3}],\n \"constraints\": [\"a.top == superview.top +\", {\"view\": \"a\", \"attributes\": \"top\"}]}"

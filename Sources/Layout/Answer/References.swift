@@ -71,7 +71,8 @@ extension LiveLayout {
         unsatisfiableDiagnostics().map { diagnostic in
             let conflict = diagnostic.constraints.map { "\($0.id): \($0.description)" }.joined(separator: "; ")
             return LayoutError(code: "unsatisfiable", message: diagnostic.message + " (conflict: \(conflict))",
-                               location: diagnostic.broken.first?.location)
+                               location: diagnostic.broken.first?.location,
+                               constraints: diagnostic.constraints, broken: diagnostic.broken)
         }
     }
 }

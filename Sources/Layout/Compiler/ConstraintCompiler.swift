@@ -96,14 +96,15 @@ struct ConstraintCompiler {
     /// UIKit's per-constraint rejections (SEMANTICS 4.5).
     private func checkPair(_ c: CompiledConstraint, _ errors: inout ErrorList) {
         guard let second = c.second, let to = c.secondAttribute else { return }
-        let pair = "\(c.first.name).\(c.firstAttribute.name) with \(second.name).\(to.name)"
+        // Only messages need the names.
+        func pair() -> String { "\(c.first.name).\(c.firstAttribute.name) with \(second.name).\(to.name)" }
         if !AttributeChecks.axesAreCompatible(c.firstAttribute, to) {
-            errors.add("axis-mismatch", "cannot relate \(pair): different axes (X, Y and sizes do not mix)")
+            errors.add("axis-mismatch", "cannot relate \(pair()): different axes (X, Y and sizes do not mix)")
         } else if !AttributeChecks.directionsAreCompatible(c.firstAttribute, to) {
-            errors.add("mixed-direction", "cannot relate \(pair): left/right do not mix with leading/trailing")
+            errors.add("mixed-direction", "cannot relate \(pair()): left/right do not mix with leading/trailing")
         }
         if c.multiplier == 0 && c.firstAttribute.axis != .size {
-            errors.add("bad-multiplier", "a location cannot be a multiple 0 of another (\(pair))")
+            errors.add("bad-multiplier", "a location cannot be a multiple 0 of another (\(pair()))")
         }
         if tree.commonAncestor(c.first, second) == nil {
             errors.add("no-common-ancestor", "'\(c.first.name)' and '\(second.name)' are in different view trees")

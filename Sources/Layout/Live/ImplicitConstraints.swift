@@ -13,20 +13,20 @@ extension LiveLayout {
     func installImplicitConstraints(of node: ViewNode) throws(LayoutError) {
         if let frame = node.spec.frame { try installFrame(frame, of: node) }
         let v = node.variables
-        let intrinsic: [(SizeAxis, Double?, Variable, Double, Double)] = [
-            (.width, node.spec.intrinsicWidth, v.width, node.spec.hugging.horizontal,
-             node.spec.compressionResistance.horizontal),
-            (.height, node.spec.intrinsicHeight, v.height, node.spec.hugging.vertical,
-             node.spec.compressionResistance.vertical),
-        ]
-        for (axis, size, variable, hugging, compression) in intrinsic {
-            // A missing or negative value is UIKit's noIntrinsicMetric: no constraints.
-            guard let size, size.isFinite, size >= 0 else { continue }
-            let form = LinearForm(variable) - size
-            try install(.hugging(view: node.id, axis), form: form, relation: .lessThanOrEqual, priority: hugging)
-            try install(.compression(view: node.id, axis), form: form, relation: .greaterThanOrEqual,
-                        priority: compression)
-        }
+        try installIntrinsic(.width, node.spec.intrinsicWidth, v.width, hugging: node.spec.hugging.horizontal,
+                             compression: node.spec.compressionResistance.horizontal, of: node)
+        try installIntrinsic(.height, node.spec.intrinsicHeight, v.height, hugging: node.spec.hugging.vertical,
+                             compression: node.spec.compressionResistance.vertical, of: node)
+    }
+
+    private func installIntrinsic(_ axis: SizeAxis, _ size: Double?, _ variable: Variable, hugging: Double,
+                                  compression: Double, of node: ViewNode) throws(LayoutError) {
+        // A missing or negative value is UIKit's noIntrinsicMetric: no constraints.
+        guard let size, size.isFinite, size >= 0 else { return }
+        let form = LinearForm(variable) - size
+        try install(.hugging(view: node.id, axis), form: form, relation: .lessThanOrEqual, priority: hugging)
+        try install(.compression(view: node.id, axis), form: form, relation: .greaterThanOrEqual,
+                    priority: compression)
     }
 
     func installFrame(_ frame: Rect, of node: ViewNode) throws(LayoutError) {

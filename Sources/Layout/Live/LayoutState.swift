@@ -14,9 +14,17 @@ struct LayoutState {
 
     init(direction: LayoutDirection) { self.direction = direction }
 
+    /// Room for a document of this size: a few implicit constraints per view, a couple
+    /// of expanded ones per description.
+    mutating func reserveCapacity(views: Int, constraints: Int) {
+        entries.reserveCapacity(entries.count + 2 * views + 2 * constraints)
+        registry.reserveCapacity(constraints)
+        tree.reserveCapacity(views)
+    }
+
     mutating func setEntry(_ entry: SolverEntry?, for key: ConstraintKey) {
         entries[key] = entry
-        if entry?.isBroken == true { broken.insert(key) } else { broken.remove(key) }
+        if entry?.isBroken == true { broken.insert(key) } else if !broken.isEmpty { broken.remove(key) }
     }
 
     var compiler: ConstraintCompiler { ConstraintCompiler(tree: tree, direction: direction) }

@@ -56,6 +56,26 @@ extension LiveLayout {
         return errors
     }
 
+    /// One description of a document: `makeConstraints([spec], view: nil)` without the
+    /// batch bookkeeping (no undo log is open while a document is built, and the views
+    /// are all in place, so `compiler` is current).
+    func makeDocumentConstraint(_ spec: ConstraintSpec, compiler: ConstraintCompiler, errors: inout [LayoutError]) {
+        var duplicate = false
+        if let id = spec.id, state.registry[id] != nil {
+            errors.append(LayoutError(code: "duplicate-id", message: "constraint id '\(id)' is already taken",
+                                      location: spec.location))
+            duplicate = true
+        }
+        switch compiler.compile(spec, defaultFirst: nil) {
+        case .success(let constraints):
+            guard !duplicate, let first = spec.first else { return }
+            let registerErrors = register(spec, first: first, constraints)
+            if !registerErrors.isEmpty { errors += registerErrors }
+        case .failure(let failure):
+            errors += failure.errors
+        }
+    }
+
     /// updateConstraints (SEMANTICS 6.2, 6.3): with nothing registered on the view it is a
     /// make; otherwise every expanded constraint must match a registered one on the
     /// 7-field key, and only constants change, in place. One miss and nothing changes.
@@ -119,9 +139,14 @@ extension LiveLayout {
         saveStructure()
         structureVersion += 1  // new frame variables to judge
         let countBefore = state.tree.count
+        // Usually the client lists superviews first: then the views go in as listed and
+        // there is nothing to rearrange.
+        let asListed = ordered.count == views.count && zip(ordered, views).allSatisfy { $0.id == $1.id }
         defer {
-            let rank = Dictionary(views.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-            state.tree.arrangeLast(state.tree.count - countBefore, by: rank)
+            if !asListed {
+                let rank = Dictionary(views.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+                state.tree.arrangeLast(state.tree.count - countBefore, by: rank)
+            }
         }
         for spec in ordered {
             var depth = 0

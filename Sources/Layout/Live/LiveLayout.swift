@@ -30,11 +30,13 @@ public final class LiveLayout: @unchecked Sendable {
     /// `unsatisfiable` when the document asked for `strict` and some constraint broke.
     public static func make(document: LayoutDocument) -> Result<LiveLayout, LayoutProblem> {
         let layout = LiveLayout(direction: document.direction)
+        layout.state.reserveCapacity(views: document.views.count, constraints: document.constraints.count)
         let clock = ContinuousClock()
         let start = clock.now
         var errors = layout.addViews(document.views)
+        let compiler = layout.state.compiler
         for spec in document.constraints {
-            errors += layout.makeConstraints([spec], view: nil)
+            layout.makeDocumentConstraint(spec, compiler: compiler, errors: &errors)
         }
         layout.lastSolveMicros = micros(clock.now - start)
         if errors.isEmpty && document.strict { errors = layout.unsatisfiableErrors() }

@@ -34,10 +34,18 @@ struct Registry {
     mutating func nextId(given: String?) -> String {
         ordinal += 1
         if let given { usedNames.insert(given); return given }
+        // Every registered id went through here, so `usedNames` covers `descriptions`.
         var k = ordinal
-        while usedNames.contains("c\(k)") || descriptions["c\(k)"] != nil { k += 1 }
-        usedNames.insert("c\(k)")
-        return "c\(k)"
+        var name = "c" + String(k)
+        while !usedNames.insert(name).inserted { k += 1; name = "c" + String(k) }
+        return name
+    }
+
+    /// Room for `count` more descriptions (a document's), so building one does not rehash.
+    mutating func reserveCapacity(_ count: Int) {
+        descriptions.reserveCapacity(descriptions.count + count)
+        usedNames.reserveCapacity(usedNames.count + count)
+        byFirstItem.reserveCapacity(byFirstItem.count + count)
     }
 
     mutating func insert(_ description: InstalledDescription) {

@@ -15,7 +15,7 @@ extension LiveLayout {
         do {
             try solver.add(constraint)
             structureVersion += 1
-            recordSolver { try? $0.remove(constraint) }
+            if undo != nil { recordSolver { try? $0.remove(constraint) } }
         } catch .unsatisfiable(let conflict) {
             entry.conflict = conflict.filter { $0 !== constraint }
         } catch {
@@ -102,12 +102,15 @@ extension LiveLayout {
     // MARK: - plumbing
 
     private func setEntry(_ entry: SolverEntry?, for key: ConstraintKey) {
+        guard undo != nil else { return state.setEntry(entry, for: key) }
         let old = state.entries[key]
         state.setEntry(entry, for: key)
         undo?.record { $0.state.setEntry(old, for: key) }
     }
 
+    @inline(__always)
     private func recordSolver(_ inverse: @escaping (Solver) -> Void) {
+        guard undo != nil else { return }
         undo?.record { inverse($0.solver) }
     }
 

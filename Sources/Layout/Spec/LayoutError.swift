@@ -5,8 +5,15 @@ public struct LayoutError: Error, Equatable, Sendable {
     public var code: String
     public var message: String
     public var location: RequestLocation?
-    public init(code: String, message: String, location: RequestLocation?) {
+    /// For `unsatisfiable` under `strict`: the diagnostic's irreducible conflicting set
+    /// (the broken constraint last) and the constraints broken, as in an answer's
+    /// diagnostics (CONTRACT section 2). Empty for every other error.
+    public var constraints: [ConstraintReference]
+    public var broken: [ConstraintReference]
+    public init(code: String, message: String, location: RequestLocation?,
+                constraints: [ConstraintReference] = [], broken: [ConstraintReference] = []) {
         self.code = code; self.message = message; self.location = location
+        self.constraints = constraints; self.broken = broken
     }
 }
 

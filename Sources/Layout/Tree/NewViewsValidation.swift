@@ -7,26 +7,39 @@ extension ViewTree {
     /// failing request can still be checked against them.
     func validateNewViews(_ specs: [ViewSpec]) -> (ordered: [ViewSpec], errors: [LayoutError]) {
         var errors: [LayoutError] = []
-        var batch: [String: ViewSpec] = [:]
-        for spec in specs {
-            if nodes[spec.id] != nil || batch[spec.id] != nil {
+        /// id -> index in `specs` of the view that took it (the first one).
+        var batch: [String: Int] = [:]
+        batch.reserveCapacity(specs.count)
+        for (i, spec) in specs.enumerated() {
+            if contains(spec.id) || batch[spec.id] != nil {
                 errors.append(.init(code: "duplicate-id", message: "view id '\(spec.id)' is already taken",
                                     location: spec.location))
                 continue
             }
-            batch[spec.id] = spec
-            errors += priorityErrors(spec)
+            batch[spec.id] = i
+            if !Self.prioritiesInRange(spec) { errors += priorityErrors(spec) }
         }
-        for spec in specs where batch[spec.id] == spec {
-            if let parent = spec.superview, nodes[parent] == nil, batch[parent] == nil {
+        // The views that count: the one that took each id, and any exact copy of it.
+        var kept: [Int] = []
+        kept.reserveCapacity(specs.count)
+        for (i, spec) in specs.enumerated() {
+            guard let j = batch[spec.id], j == i || specs[j] == spec else { continue }
+            kept.append(i)
+            if let parent = spec.superview, !contains(parent), batch[parent] == nil {
                 errors.append(.init(code: "unknown-view",
                                     message: "superview '\(parent)' of view '\(spec.id)' does not exist",
                                     location: spec.location))
             }
         }
-        let (ordered, cycleErrors) = topologicalOrder(specs.filter { batch[$0.id] == $0 }, batch: batch)
+        let (ordered, cycleErrors) = topologicalOrder(kept, of: specs, batch: batch)
         errors += cycleErrors
         return (ordered, errors)
+    }
+
+    private static func prioritiesInRange(_ spec: ViewSpec) -> Bool {
+        PriorityRange.contains(spec.hugging.horizontal) && PriorityRange.contains(spec.hugging.vertical)
+            && PriorityRange.contains(spec.compressionResistance.horizontal)
+            && PriorityRange.contains(spec.compressionResistance.vertical)
     }
 
     private func priorityErrors(_ spec: ViewSpec) -> [LayoutError] {
@@ -43,38 +56,47 @@ extension ViewTree {
 
     /// Parents first. Views on a superview cycle (within the batch) are reported once per
     /// cycle and left out, together with anything hanging below them.
-    private func topologicalOrder(_ specs: [ViewSpec], batch: [String: ViewSpec])
+    /// `kept` indexes `all`; `batch` maps each id to the index of the view that took it.
+    /// Marks are kept by that index (one per id), as the walk needs them per id.
+    private func topologicalOrder(_ kept: [Int], of all: [ViewSpec], batch: [String: Int])
         -> ([ViewSpec], [LayoutError]) {
-        enum Mark { case done, failed }
-        var marks: [String: Mark] = [:]
+        enum Mark: UInt8 { case none, done, failed, onPath }
+        var marks = [Mark](repeating: .none, count: all.count)
         var ordered: [ViewSpec] = []
+        ordered.reserveCapacity(kept.count)
         var errors: [LayoutError] = []
-        for spec in specs where marks[spec.id] == nil {
+        var path: [Int] = []  // indexes (into `all`) of the views walked through
+        for k in kept {
+            guard let start = batch[all[k].id], marks[start] == .none else { continue }
             // Walk up through not-yet-placed batch views.
-            var path: [ViewSpec] = []
-            var onPath = Set<String>()
-            var current: ViewSpec? = spec
+            path.removeAll(keepingCapacity: true)
+            var current: Int? = start
             var outcome = Mark.done
-            while let view = current {
-                if let mark = marks[view.id] { outcome = mark; break }
-                if onPath.contains(view.id) {
-                    let cycle = path.drop { $0.id != view.id }
-                    let first = cycle.min { a, b in specs.firstIndex(of: a) ?? 0 < specs.firstIndex(of: b) ?? 0 }
+            while let i = current {
+                if marks[i] == .done || marks[i] == .failed { outcome = marks[i]; break }
+                if marks[i] == .onPath {
+                    let view = all[i]
+                    let cycle = path.drop { all[$0].id != view.id }
+                    // The member listed first among the kept views.
+                    let first = cycle.min { a, b in
+                        (kept.firstIndex { all[$0] == all[a] } ?? 0) < (kept.firstIndex { all[$0] == all[b] } ?? 0)
+                    }
                     errors.append(.init(code: "superview-cycle",
-                                        message: "superview cycle: " + (cycle.map(\.id) + [view.id]).joined(separator: " -> "),
-                                        location: (first ?? view).location))
+                                        message: "superview cycle: "
+                                            + (cycle.map { all[$0].id } + [view.id]).joined(separator: " -> "),
+                                        location: (first.map { all[$0] } ?? view).location))
                     outcome = .failed
                     break
                 }
-                path.append(view)
-                onPath.insert(view.id)
-                guard let parent = view.superview, let parentSpec = batch[parent] else { break }
-                current = parentSpec
+                path.append(i)
+                marks[i] = .onPath
+                guard let parent = all[i].superview, let parentIndex = batch[parent] else { break }
+                current = parentIndex
             }
             // Unknown superviews were reported already; those views are simply not placed.
-            for view in path.reversed() {
-                marks[view.id] = outcome
-                if outcome == .done { ordered.append(view) }
+            for i in path.reversed() {
+                marks[i] = outcome
+                if outcome == .done { ordered.append(all[i]) }
             }
         }
         return (ordered, errors)

@@ -7,10 +7,10 @@ struct FrameVariables: Equatable {
     let x, y, width, height: Variable
 
     init(solver: Solver, id: String) {
-        x = solver.makeVariable("\(id).x")
-        y = solver.makeVariable("\(id).y")
-        width = solver.makeVariable("\(id).width")
-        height = solver.makeVariable("\(id).height")
+        x = solver.makeVariable(id + ".x")
+        y = solver.makeVariable(id + ".y")
+        width = solver.makeVariable(id + ".width")
+        height = solver.makeVariable(id + ".height")
     }
 
     var all: [Variable] { [x, y, width, height] }

@@ -3,23 +3,41 @@
 ///
 /// A value type on purpose: a batch that fails is rolled back by restoring a copy.
 struct ViewTree {
-    private(set) var nodes: [String: ViewNode] = [:]
+    /// The nodes, in insertion order (parents before children), compacted on removal;
+    /// `slots` finds a node by id. Hot paths read fields in place (`storage[slot].depth`)
+    /// instead of copying whole nodes out of a dictionary.
+    private(set) var storage: [ViewNode] = []
+    private(set) var slots: [String: Int] = [:]
     /// View ids in answer order: document order, then views added by later edits.
     private(set) var order: [String] = []
     /// The frame variables of `order`, index by index: answers read every frame on every
     /// edit, and this spares them a hash lookup per view.
     private(set) var orderedVariables: [FrameVariables] = []
 
-    subscript(id: String) -> ViewNode? { nodes[id] }
+    subscript(id: String) -> ViewNode? { slots[id].map { storage[$0] } }
     var count: Int { order.count }
-    func contains(_ id: String) -> Bool { nodes[id] != nil }
+    func contains(_ id: String) -> Bool { slots[id] != nil }
+    /// The slot of a view in `storage`.
+    func slot(_ id: String) -> Int? { slots[id] }
+
+    mutating func reserveCapacity(_ count: Int) {
+        storage.reserveCapacity(storage.count + count)
+        slots.reserveCapacity(slots.count + count)
+        order.reserveCapacity(order.count + count)
+        orderedVariables.reserveCapacity(orderedVariables.count + count)
+    }
 
     /// Adds a node whose superview (if any) is already present.
     mutating func insert(_ node: ViewNode) {
-        nodes[node.id] = node
+        if let parent = node.superview, let p = slots[parent] { storage[p].children.append(node.id) }
+        if let existing = slots[node.id] {
+            storage[existing] = node  // not reached: ids are checked before insertion
+        } else {
+            slots[node.id] = storage.count
+            storage.append(node)
+        }
         order.append(node.id)
         orderedVariables.append(node.variables)
-        if let parent = node.superview { nodes[parent]?.children.append(node.id) }
     }
 
     /// Puts the last `count` ids of `order` in the order `rank` gives them: views are
@@ -36,10 +54,10 @@ struct ViewTree {
     /// The given views and everything below them.
     func subtrees(of ids: [String]) -> Set<String> {
         var found = Set<String>()
-        var stack = ids.filter { nodes[$0] != nil }
+        var stack = ids.filter { slots[$0] != nil }
         while let id = stack.popLast() {
-            guard found.insert(id).inserted, let node = nodes[id] else { continue }
-            stack.append(contentsOf: node.children)
+            guard found.insert(id).inserted, let s = slots[id] else { continue }
+            stack.append(contentsOf: storage[s].children)
         }
         return found
     }
@@ -49,11 +67,13 @@ struct ViewTree {
     mutating func remove(subtreesOf ids: [String]) -> Set<String> {
         let removed = subtrees(of: ids)
         for id in removed {
-            if let parent = nodes[id]?.superview, !removed.contains(parent) {
-                nodes[parent]?.children.removeAll { $0 == id }
+            if let s = slots[id], let parent = storage[s].superview, !removed.contains(parent), let p = slots[parent] {
+                storage[p].children.removeAll { $0 == id }
             }
         }
-        for id in removed { nodes[id] = nil }
+        storage.removeAll { removed.contains($0.id) }
+        slots.removeAll(keepingCapacity: true)
+        for (s, node) in storage.enumerated() { slots[node.id] = s }
         let kept = order.indices.filter { !removed.contains(order[$0]) }
         order = kept.map { order[$0] }
         orderedVariables = kept.map { orderedVariables[$0] }
@@ -62,10 +82,11 @@ struct ViewTree {
 
     /// Records a new fixed frame (setFrame) so the current document shows it.
     mutating func setFrame(_ frame: Rect?, location: RequestLocation?, of id: String) {
-        nodes[id]?.spec.frame = frame
-        nodes[id]?.spec.frameLocation = location
+        guard let s = slots[id] else { return }
+        storage[s].spec.frame = frame
+        storage[s].spec.frameLocation = location
     }
 
     /// Does this item (a view, or one of a view's implicit guides) exist?
-    func contains(_ item: ItemRef) -> Bool { nodes[item.view] != nil }
+    func contains(_ item: ItemRef) -> Bool { slots[item.view] != nil }
 }
