@@ -6,49 +6,73 @@ extension Solver {
     /// restricted symbols. Shared sub-definitions are expanded once (topological order),
     /// so the cost is linear in what is reachable, never exponential.
     func expand(_ row: Row) -> Row {
-        let order = definitionOrder(from: row.symbols)
         let acc = accumulator
         acc.constant = row.constant
         for i in row.symbols.indices { acc.add(row.symbols[i], row.coefficients[i]) }
-        for x in order {
-            let c = acc.take(x)
-            guard c != 0, let def = definitions.rows[Int(x)] else { continue }  // read-only
-            acc.constant += c * def.constant
-            for i in def.symbols.indices { acc.add(def.symbols[i], c * def.coefficients[i]) }
+        if row.symbols.contains(where: { definitions.isDefined($0) }) {
+            collectDefinitions(from: row.symbols)
+            // Postorder reversed: every definition before the ones it refers to.
+            definitions.rows.withUnsafeBufferPointer { defs in
+                for x in scratchOrder.reversed() {
+                    let c = acc.take(x)
+                    guard c != 0, let def = defs[Int(x)] else { continue }
+                    acc.constant += c * def.constant
+                    for i in def.symbols.indices { acc.add(def.symbols[i], c * def.coefficients[i]) }
+                }
+            }
         }
         // Basic restricted symbols last: their rows hold only nonbasic restricted symbols.
-        var i = 0
-        while i < acc.touched.count {
-            let s = acc.touched[i]
-            i += 1
-            guard tableau.kinds[Int(s)] != .external, let basicRow = tableau.row(of: s) else { continue }
-            let c = acc.take(s)
-            guard c != 0 else { continue }
-            acc.constant += c * basicRow.constant
-            for j in basicRow.symbols.indices { acc.add(basicRow.symbols[j], c * basicRow.coefficients[j]) }
+        tableau.rows.withUnsafeBufferPointer { rows in
+            var i = 0
+            while i < acc.touched.count {
+                let s = acc.touched[i]
+                i += 1
+                let slot = Int(tableau.slotOf[Int(s)])
+                guard slot >= 0, tableau.kinds[Int(s)] != .external else { continue }
+                let c = acc.take(s)
+                guard c != 0 else { continue }
+                let basicRow = rows[slot]
+                acc.constant += c * basicRow.constant
+                for j in basicRow.symbols.indices { acc.add(basicRow.symbols[j], c * basicRow.coefficients[j]) }
+            }
         }
         return acc.finish()
     }
 
-    /// The defined variables reachable from `symbols`, each before everything it refers to.
-    func definitionOrder(from symbols: [Symbol]) -> [Symbol] {
-        var postorder: [Symbol] = []
+    /// Fills `scratchOrder` with the defined variables reachable from `symbols` in
+    /// postorder (each after everything it refers to), reusing the solver's buffers.
+    func collectDefinitions(from symbols: [Symbol]) {
+        var order = scratchOrder
+        var stack = scratchStack
+        scratchOrder = []
+        scratchStack = []
+        order.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
         let visit = definitions.newMark()
-        var stack: [(Symbol, Int)] = []
-        for root in symbols where definitions.isDefined(root) && definitions.mark(root, visit) {
-            stack.append((root, 0))
-            while let (x, next) = stack.last {
-                let s = definitions.cell(of: x, at: next)
-                if let s {
-                    stack[stack.count - 1].1 = next + 1
-                    if definitions.isDefined(s) && definitions.mark(s, visit) { stack.append((s, 0)) }
-                } else {
-                    postorder.append(x)
-                    stack.removeLast()
+        definitions.rows.withUnsafeBufferPointer { defs in
+            for root in symbols where defs[Int(root)] != nil && definitions.mark(root, visit) {
+                stack.append((root, 0))
+                while let (x, next) = stack.last {
+                    let cells = defs[Int(x)]?.symbols ?? []
+                    if next < cells.count {
+                        stack[stack.count - 1].1 = next + 1
+                        let s = cells[next]
+                        if defs[Int(s)] != nil && definitions.mark(s, visit) { stack.append((s, 0)) }
+                    } else {
+                        order.append(x)
+                        stack.removeLast()
+                    }
                 }
             }
         }
-        return postorder.reversed()
+        scratchOrder = order
+        scratchStack = stack
+    }
+
+    /// The defined variables reachable from `symbols`, each before everything it refers to.
+    func definitionOrder(from symbols: [Symbol]) -> [Symbol] {
+        collectDefinitions(from: symbols)
+        return scratchOrder.reversed()
     }
 
     /// The value of a variable: its definition evaluated, free variables at 0, restricted

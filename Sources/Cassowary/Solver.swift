@@ -22,10 +22,14 @@ public final class Solver {
     /// The user's variables, as definitions (see Definitions.swift).
     var definitions = Definitions()
     let accumulator = Accumulator()
+    /// Reused buffers for walks over the definitions.
+    var scratchOrder: [Symbol] = []
+    var scratchStack: [(Symbol, Int)] = []
     var goal = Objective()
     var tags = TagTable()
     var owner: [Constraint?] = []          // by symbol: the constraint a marker belongs to
-    var variableNames: [Int: String] = [:]
+    /// Debug names by variable id ("" for none): an array, so naming costs no hashing.
+    var variableNames: [String] = []
     /// Edit constraints by variable id (an array: a suggest costs no hashing).
     var edits = EditTable()
     var infeasible: [Symbol] = []
@@ -65,11 +69,19 @@ public final class Solver {
     /// A new variable; `name` is for debugging only.
     public func makeVariable(_ name: String = "") -> Variable {
         let s = newSymbol(.external, owner: nil)
-        if !name.isEmpty { variableNames[Int(s)] = name }
+        if !name.isEmpty {
+            while variableNames.count <= Int(s) { variableNames.append("") }
+            variableNames[Int(s)] = name
+        }
         return Variable(id: Int(s))
     }
 
-    public func name(of variable: Variable) -> String { variableNames[variable.id] ?? variable.description }
+    public func name(of variable: Variable) -> String {
+        guard variable.id >= 0, variable.id < variableNames.count, !variableNames[variable.id].isEmpty else {
+            return variable.description
+        }
+        return variableNames[variable.id]
+    }
 
     func isKnown(_ v: Variable) -> Bool {
         v.id >= 0 && v.id < tableau.kinds.count && tableau.kinds[v.id] == .external
