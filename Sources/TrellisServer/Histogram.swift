@@ -13,18 +13,33 @@ public struct HistogramData: Equatable, Sendable {
     }
 
     public mutating func observe(nanos: UInt64) {
-        var i = 0
-        while i < boundsNanos.count && nanos > boundsNanos[i] { i += 1 }
-        counts[i] &+= 1
+        counts[bucket(of: nanos)] &+= 1
         sumNanos &+= nanos
         count &+= 1
     }
 
+    /// Adds `other`'s observations. With the same bounds (the only case the server
+    /// meets) bucket by bucket; otherwise each of `other`'s buckets counts in the bucket
+    /// of ours that holds its upper bound (its +Inf bucket in our +Inf), so count and
+    /// sum stay exact and no observation is lost.
     public mutating func merge(_ other: HistogramData) {
-        precondition(other.boundsNanos == boundsNanos)
-        for i in counts.indices { counts[i] &+= other.counts[i] }
+        if other.boundsNanos == boundsNanos && other.counts.count == counts.count {
+            for i in counts.indices { counts[i] &+= other.counts[i] }
+        } else {
+            for (i, n) in other.counts.enumerated() where n > 0 {
+                let bound = i < other.boundsNanos.count ? other.boundsNanos[i] : UInt64.max
+                counts[bucket(of: bound)] &+= n
+            }
+        }
         sumNanos &+= other.sumNanos
         count &+= other.count
+    }
+
+    /// The index of the bucket an observation of `nanos` falls in (the last is +Inf).
+    private func bucket(of nanos: UInt64) -> Int {
+        var i = 0
+        while i < boundsNanos.count && nanos > boundsNanos[i] { i += 1 }
+        return i
     }
 
     /// Request latencies: 100 us to 10 s.

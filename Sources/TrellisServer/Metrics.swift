@@ -25,7 +25,7 @@ public final class Metrics: Sendable {
     /// One answered request.
     public func recordRequest(route: Route, method: String, status: Int, nanos: UInt64) {
         let m = Metrics.methods.firstIndex(of: method) ?? Metrics.methods.count - 1
-        let key = RequestKey(route: route.rawValue, method: m, status: status)
+        let key = RequestKey(route: route, method: m, status: status)
         shard().state.withLock { state in
             state.requests[key, default: 0] &+= 1
             state.latency[route.rawValue].observe(nanos: nanos)
@@ -53,7 +53,7 @@ public final class Metrics: Sendable {
                               help: "Requests answered, by route, method and status.")
         for (key, value) in merged.requests.sorted(by: { $0.key < $1.key }) {
             PrometheusText.sample(&out, name: "trellis_requests_total", labels: [
-                ("route", Route(rawValue: key.route)!.template), ("method", Metrics.methods[key.method]),
+                ("route", key.route.template), ("method", Metrics.methods[key.method]),
                 ("status", String(key.status)),
             ], value: String(value))
         }
@@ -100,11 +100,11 @@ public final class Metrics: Sendable {
     }
 
     struct RequestKey: Hashable, Comparable, Sendable {
-        var route: Int
+        var route: Route
         var method: Int
         var status: Int
         static func < (a: RequestKey, b: RequestKey) -> Bool {
-            (a.route, a.method, a.status) < (b.route, b.method, b.status)
+            (a.route.rawValue, a.method, a.status) < (b.route.rawValue, b.method, b.status)
         }
     }
 

@@ -405,7 +405,12 @@ paths:
             X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
           content:
             application/yaml:
-              schema: {type: string}
+              # The schema describes the YAML document as parsed (as for any media type).
+              schema:
+                type: object
+                required: [openapi, info, paths]
+                properties:
+                  openapi: {type: string, const: 3.1.0}
         '405': {$ref: '#/components/responses/MethodNotAllowed'}
     options:
       tags: [operations]

@@ -43,7 +43,8 @@ public struct ProblemError: Equatable, Sendable {
 }
 
 /// An RFC 9457 problem (`application/problem+json`): type, title, status, detail,
-/// instance, and `errors`, every error found (at least one).
+/// instance, and `errors`, every error found (at least one: a problem made with none
+/// is answered with one generic error for its status, never a trap).
 public struct Problem: Error, Equatable, Sendable {
     public static let mediaType = "application/problem+json"
 
@@ -55,9 +56,8 @@ public struct Problem: Error, Equatable, Sendable {
     public var errors: [ProblemError]
 
     public init(status: Int, errors: [ProblemError], title: String? = nil, detail: String? = nil, instance: String? = nil) {
-        precondition(!errors.isEmpty, "a problem lists at least one error")
         self.status = status
-        self.errors = errors
+        self.errors = errors.isEmpty ? [Problem.fallbackError(status: status)] : errors
         self.title = title ?? HTTPStatus.reason(status)
         self.detail = detail
         self.instance = instance
@@ -68,10 +68,19 @@ public struct Problem: Error, Equatable, Sendable {
         self.init(status: status, errors: [ProblemError(code: code, message: message, location: location)])
     }
 
+    /// `errors`, or the generic error when someone emptied it after `init`.
+    private var listedErrors: [ProblemError] { errors.isEmpty ? [Problem.fallbackError(status: status)] : errors }
+
+    /// The error a problem lists when it was given none.
+    static func fallbackError(status: Int) -> ProblemError {
+        ProblemError(code: status >= 500 ? "internal-error" : "bad-request", message: HTTPStatus.reason(status))
+    }
+
     /// `urn:trellis:problem:<code of the first error>`.
-    public var type: String { "urn:trellis:problem:" + errors[0].code }
+    public var type: String { "urn:trellis:problem:" + listedErrors[0].code }
 
     public var json: JSONValue {
+        let errors = listedErrors
         var members: [(String, JSONValue)] = [
             ("type", .string(type)), ("title", .string(title)), ("status", .int(status)),
         ]

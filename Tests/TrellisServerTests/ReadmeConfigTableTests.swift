@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import TrellisServer
+
+/// README.md's configuration table (between `<!-- config:begin -->` and
+/// `<!-- config:end -->`) lists exactly the settings of `ServerConfig.settings`:
+/// one row per setting, `| TRELLIS_X | --option | default | meaning |`.
+@Suite struct ReadmeConfigTableTests {
+    static let readmeURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    /// (environment variable, option) of every data row of the table.
+    static func tableRows() throws -> [(env: String, option: String)] {
+        let text = try String(contentsOf: readmeURL, encoding: .utf8)
+        let begin = try #require(text.range(of: "<!-- config:begin -->"), "README.md has no <!-- config:begin --> marker")
+        let end = try #require(text.range(of: "<!-- config:end -->"), "README.md has no <!-- config:end --> marker")
+        try #require(begin.upperBound <= end.lowerBound)
+        var rows: [(String, String)] = []
+        for line in text[begin.upperBound..<end.lowerBound].split(separator: "\n") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            guard cells.count >= 4, cells[1].hasPrefix("TRELLIS_") else { continue }
+            rows.append((cells[1], cells[2]))
+        }
+        return rows
+    }
+
+    @Test func listsExactlyTheSettings() throws {
+        let rows = try Self.tableRows()
+        let listed = rows.map(\.env)
+        let settings = ServerConfig.settings.map(\.environment)
+        #expect(Set(listed).count == listed.count, "a variable is listed twice: \(listed)")
+        #expect(Set(listed) == Set(settings),
+                "missing from README: \(Set(settings).subtracting(listed).sorted()); not a setting: \(Set(listed).subtracting(settings).sorted())")
+        for setting in ServerConfig.settings {
+            if let row = rows.first(where: { $0.env == setting.environment }) {
+                #expect(row.option == "--" + setting.option, "\(setting.environment): option \(row.option)")
+            }
+        }
+    }
+}
