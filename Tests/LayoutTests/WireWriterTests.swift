@@ -123,3 +123,23 @@ private func unlocated(_ v: ViewSpec) -> ViewSpec {
         #expect(text { w in w.attributes(AttributeSet([.width, .top])) } == #"["top","width"]"#)
     }
 }
+
+@Suite struct WriterNumberRoundTripTests {
+    /// Every written number reads back as the same double, on the short-decimal fast path
+    /// and off it.
+    @Test func numbersRoundTrip() {
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [79.75, -12.5, 0.000001, -0.000001, 123456.789012, 0.1, 1.0 / 3.0,
+                                79.75000000000001, 999_999_999.5, -0.5, 1e-7, 1e300, 16, -0.0]
+        for _ in 0..<2000 {
+            values.append(Double(Int.random(in: -1_000_000_000...1_000_000_000, using: &rng)) / 1_000_000)
+            values.append(Double.random(in: -5000...5000, using: &rng))
+        }
+        for v in values {
+            var w = JSONWriter()
+            w.number(v)
+            let text = String(decoding: w.bytes, as: UTF8.self)
+            #expect(Double(text) == v, "\(v) was written as \(text)")
+        }
+    }
+}

@@ -57,13 +57,36 @@ public struct JSONWriter: Sendable {
             // Every integral double below 2^63 converts exactly.
             // Conversion, not rounding functions: those need libm, which this module avoids.
             appendInteger(Int64(value))
-        } else {
+        } else if !appendShortDecimal(value) {
             // Swift's description is the shortest representation that round-trips, and its
             // forms (1.5, 1e-07, 1.5e+300) are all valid JSON numbers.
             var text = value.description
             text.withUTF8 { bytes.append(contentsOf: $0) }
         }
         needsComma = true
+    }
+
+    /// Frames are mostly numbers with a few decimals (79.75, 12.5): written digit by digit
+    /// when the value is exactly k / 10^6 for an integer k, which is then also its shortest
+    /// round-trip form once trailing zeros go. Returns false for anything else.
+    private mutating func appendShortDecimal(_ value: Double) -> Bool {
+        guard value.magnitude < 1e9 else { return false }
+        let scaled = value * 1_000_000
+        let k = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
+        guard Double(k) / 1_000_000 == value else { return false }
+        var magnitude = k.magnitude
+        if k < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendInteger(Int64(magnitude / 1_000_000))
+        magnitude %= 1_000_000
+        guard magnitude != 0 else { return true }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: UInt64 = 100_000
+        while magnitude != 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
+        return true
     }
 
     public mutating func string(_ value: String) {
