@@ -24,15 +24,9 @@ public struct HTTPRequest: Sendable {
         headers: [(name: String, value: String)] = [], body: [UInt8] = [],
         remoteAddress: String? = nil
     ) {
-        self.method = method
-        self.target = target
         let (path, query) = HTTPRequest.split(target: target)
-        self.path = path
-        self.query = query
-        self.version = version
-        self.headers = headers
-        self.body = body
-        self.remoteAddress = remoteAddress
+        self.init(method: method, target: target, path: path, query: query, version: version,
+                  headers: headers, body: body, remoteAddress: remoteAddress)
     }
 
     /// Memberwise form used by the parser, which already split the target.

@@ -1,13 +1,10 @@
-/// Where an error stands in the request body (CONTRACT section 2, `location`).
-public struct ProblemLocation: Equatable, Sendable {
-    public var pointer: String
-    public var line: Int
-    public var column: Int
-    public var exprColumn: Int?
-    public init(pointer: String, line: Int, column: Int, exprColumn: Int? = nil) {
-        self.pointer = pointer; self.line = line; self.column = column; self.exprColumn = exprColumn
-    }
+import Layout
 
+/// Where an error stands in the request body (CONTRACT section 2, `location`): the Layout
+/// module's own location type, so nothing is converted on the way out.
+public typealias ProblemLocation = RequestLocation
+
+extension RequestLocation {
     var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("pointer", .string(pointer)), ("line", .int(line)), ("column", .int(column)),
