@@ -1124,13 +1124,18 @@ components:
         - expression-syntax
         - no-matching-constraint
         - unsatisfiable
+        - solver-error
         - internal-error
     DiagnosticCode:
-      description: Every diagnostic code; the error codes, and the warning `ambiguous`.
+      description: >-
+        Every diagnostic code; the error codes, and the warnings `ambiguous` (frames that
+        are not unique among the optimal layouts) and `negative-size` (a solved width or
+        height below zero: UIKit does not forbid it, so no implicit `width >= 0` is added;
+        the warning lists the views and attributes, like `ambiguous`).
       anyOf:
         - $ref: '#/components/schemas/ErrorCode'
         - type: string
-          enum: [ambiguous]
+          enum: [ambiguous, negative-size]
     FrameAttribute:
       type: string
       enum: [x, y, width, height]
