@@ -177,7 +177,7 @@ final class Accumulator {
     @inline(__always) func add(_ s: Symbol, _ c: Double) {
         let i = Int(s)
         if i >= values.count {
-            let n = max(i + 1, values.count * 2)
+            let n = max(i + 1, values.count + values.count / 4 + 64)
             values.append(contentsOf: repeatElement(0, count: n - values.count))
             marked.append(contentsOf: repeatElement(false, count: n - marked.count))
         }
@@ -196,6 +196,8 @@ final class Accumulator {
     /// The accumulated row; leaves the accumulator empty.
     func finish() -> Row {
         var row = Row(constant: constant)
+        row.symbols.reserveCapacity(touched.count)
+        row.coefficients.reserveCapacity(touched.count)
         for s in touched {
             let c = values[Int(s)]
             values[Int(s)] = 0
