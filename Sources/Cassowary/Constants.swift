@@ -40,8 +40,7 @@ extension Solver {
             tableau.rows[Int(slot)].constant -= step
             note(slot: slot, &broken)
         } else {
-            for slot in tableau.slots(containing: marker) {
-                _ = tableau.shiftConstant(slot: slot, by: marker, step)
+            tableau.shiftConstants(tableau.slots(containing: marker), by: marker, step) { slot in
                 note(slot: slot, &broken)
             }
         }

@@ -157,6 +157,24 @@ final class Tableau {
         }
     }
 
+    /// `shiftConstant` over many rows in one pass over the buffer; calls `moved` with each
+    /// slot whose row turned negative or whose basic symbol is a dummy (the cases a caller
+    /// must look at), after every row has moved.
+    func shiftConstants(_ slots: [Int32], by symbol: Symbol, _ step: Double, moved: (Int32) -> Void) {
+        var flagged: [Int32] = []
+        rows.withUnsafeMutableBufferPointer { rows in
+            kinds.withUnsafeBufferPointer { kinds in
+                for slot in slots {
+                    let s = Int(slot)
+                    rows[s].constant += rows[s].coefficient(of: symbol) * step
+                    let kind = kinds[Int(basicOf[s])]
+                    if kind == .dummy || (kind != .external && rows[s].constant < 0) { flagged.append(slot) }
+                }
+            }
+        }
+        for slot in flagged { moved(slot) }
+    }
+
     /// The slots whose rows hold `symbol` now; compacts the column list on the way.
     func slots(containing symbol: Symbol) -> [Int32] {
         if !stale[Int(symbol)] { return columns[Int(symbol)] }
