@@ -1,4 +1,18 @@
 extension Solver {
+    /// Gives back the spare capacity that building left in rows, definitions and index
+    /// lists (arrays grow by doubling). For a solver that is kept alive, such as a session's:
+    /// about a third of its memory. Solutions and answers are unchanged.
+    public func compact() {
+        for slot in tableau.rows.indices { tableau.rows[slot].trim() }
+        for x in definitions.rows.indices where definitions.rows[x] != nil { definitions.rows[x]?.trim() }
+        for s in tableau.columns.indices where tableau.columns[s].capacity > tableau.columns[s].count + 4 {
+            tableau.columns[s] = exactCopy(tableau.slots(containing: Symbol(s)))
+        }
+        for s in definitions.referencedBy.indices where definitions.referencedBy[s].capacity > definitions.referencedBy[s].count + 4 {
+            definitions.referencedBy[s] = exactCopy(definitions.definitions(mentioning: Symbol(s)))
+        }
+    }
+
     /// Counters plus the current size of the tableau and the definitions.
     public func currentStatistics() -> Statistics {
         var s = statistics

@@ -71,8 +71,26 @@ struct Row {
         solve(for: rhs)
     }
 
+    /// Gives back capacity left over from cancelled cells (a live session keeps its rows for
+    /// as long as it lives, so slack is memory held for nothing).
+    mutating func trim() {
+        if symbols.capacity > symbols.count + symbols.count / 8 + 4 {
+            symbols = exactCopy(symbols)
+            coefficients = exactCopy(coefficients)
+        }
+    }
+
     mutating func negate() {
         constant = -constant
         for j in coefficients.indices { coefficients[j] = -coefficients[j] }
     }
+}
+
+/// A copy of `array` in new storage of just its size (`Array(array)`, even from a slice,
+/// may keep sharing the old, larger storage).
+func exactCopy<T>(_ array: [T]) -> [T] {
+    var copy: [T] = []
+    copy.reserveCapacity(array.count)
+    copy.append(contentsOf: array)
+    return copy
 }

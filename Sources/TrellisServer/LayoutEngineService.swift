@@ -61,6 +61,7 @@ public struct LayoutEngineService: LayoutService {
         case .success(let layout):
             let answer = layout.answer(space: space.layout)
             let nanos = MonotonicClock.now() &- start
+            layout.compactStorage()  // the session keeps it: no spare capacity from building
             let session = Session(layout: layout, views: answer.stats.views, constraints: parsed.constraints.count)
             return (.json(201, encodeSessionAnswer(answer, id: id), solveNanos: nanos), session)
         }
@@ -106,7 +107,10 @@ public struct LayoutEngineService: LayoutService {
         case .success(let answer):
             let nanos = MonotonicClock.now() &- start
             session.views = answer.stats.views
-            if structural { session.constraints = session.layout.document().constraints.count }
+            if structural {
+                session.constraints = session.layout.document().constraints.count
+                session.layout.compactStorage()
+            }
             return .json(200, encodeSessionAnswer(answer, id: id), solveNanos: nanos)
         }
     }

@@ -45,6 +45,9 @@ public final class LiveLayout: @unchecked Sendable {
         return .success(layout)
     }
 
+    /// Gives back spare capacity left by building, for a layout that is kept (a session).
+    public func compactStorage() { solver.compact() }
+
     /// A stateless one-shot (`POST /v1/layouts`): build, answer, forget.
     public static func solve(document: LayoutDocument, space: FrameSpace = .superview)
         -> Result<LayoutAnswer, LayoutProblem> {
