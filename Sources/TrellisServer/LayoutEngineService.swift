@@ -137,9 +137,7 @@ public struct LayoutEngineService: LayoutService {
     /// A Layout problem as problem+json: every error with its code, message and location.
     public static func problem(_ p: LayoutProblem) -> Problem {
         let errors = p.errors.map { e in
-            ProblemError(code: e.code, message: e.message, location: e.location.map {
-                ProblemLocation(pointer: $0.pointer, line: $0.line, column: $0.column, exprColumn: $0.exprColumn)
-            }, extra: diagnosticMembers(e))
+            ProblemError(code: e.code, message: e.message, location: e.location, extra: diagnosticMembers(e))
         }
         guard !errors.isEmpty else {
             return Problem(status: p.status, code: p.status >= 500 ? "internal-error" : "bad-request", message: p.title)
