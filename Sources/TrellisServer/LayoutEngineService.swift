@@ -69,7 +69,8 @@ public struct LayoutEngineService: LayoutService {
 
     public func read(session: Session, id: String, space: FrameSpace) -> ServiceReply {
         let answer = session.layout.answer(space: space.layout)
-        return .json(200, encodeSessionAnswer(answer, id: id, document: session.layout.document()))
+        let document = session.layout.document()
+        return .json(200) { encodeSessionAnswer(answer, id: id, document: document) }
     }
 
     public func edit(session: inout Session, id: String, edits: [UInt8], space: FrameSpace) -> ServiceReply {
@@ -84,7 +85,8 @@ public struct LayoutEngineService: LayoutService {
                 return .problem(Problem(status: 409, code: "revision-mismatch",
                                         message: "the session is at revision \(session.layout.revision), not \(expected)"))
             }
-            return .json(200, encodeSessionAnswer(session.layout.answer(space: space.layout), id: id))
+            let answer = session.layout.answer(space: space.layout)
+            return .json(200) { encodeSessionAnswer(answer, id: id) }
         }
         // Limits: what the batch could add on top of what the session has. `update` is
         // counted as changing constants only (its hot use); `make`/`remake` count in full.
@@ -111,7 +113,7 @@ public struct LayoutEngineService: LayoutService {
                 session.constraints = session.layout.document().constraints.count
                 session.layout.compactStorage()
             }
-            return .json(200, encodeSessionAnswer(answer, id: id), solveNanos: nanos)
+            return .json(200, solveNanos: nanos) { encodeSessionAnswer(answer, id: id) }
         }
     }
 

@@ -20,18 +20,34 @@ public enum FrameSpace: Sendable, Equatable {
 
 /// What the layout side answers: a status and a body (a JSON answer, or a problem),
 /// and the solver's time if it solved.
+///
+/// A session's answer may be encoded later (`encodeLater`): the service then hands over
+/// a value copy of the answer, and the server encodes it after the session's lock is
+/// released, so requests for one session spend only the edit itself in that lock.
 public struct ServiceReply: Sendable {
     public var status: Int
     public var contentType: String
-    public var body: [UInt8]
     public var solveNanos: UInt64?
+    private var encoded: [UInt8]
+    private var encodeLater: (@Sendable () -> [UInt8])?
 
     public init(status: Int, contentType: String, body: [UInt8], solveNanos: UInt64? = nil) {
-        self.status = status; self.contentType = contentType; self.body = body; self.solveNanos = solveNanos
+        self.status = status; self.contentType = contentType; self.encoded = body; self.solveNanos = solveNanos
     }
+
+    /// The body, encoding it now if it was deferred.
+    public var body: [UInt8] { encodeLater?() ?? encoded }
 
     public static func json(_ status: Int, _ body: [UInt8], solveNanos: UInt64? = nil) -> ServiceReply {
         ServiceReply(status: status, contentType: "application/json", body: body, solveNanos: solveNanos)
+    }
+
+    /// A JSON answer whose bytes `encode` makes when the body is read.
+    public static func json(_ status: Int, solveNanos: UInt64? = nil,
+                            encodeLater encode: @escaping @Sendable () -> [UInt8]) -> ServiceReply {
+        var reply = ServiceReply(status: status, contentType: "application/json", body: [], solveNanos: solveNanos)
+        reply.encodeLater = encode
+        return reply
     }
 
     public static func problem(_ problem: Problem) -> ServiceReply {

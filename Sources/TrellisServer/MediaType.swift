@@ -4,6 +4,7 @@ public enum MediaType {
     /// `charset` (if any) is UTF-8: `application/json; charset=utf-8`, `Application/JSON`.
     public static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
+        if contentType == "application/json" { return true }  // what nearly every client sends
         var parts = contentType.split(separator: ";", omittingEmptySubsequences: false).map { trim($0) }
         guard !parts.isEmpty, asciiCaseInsensitiveEquals(parts.removeFirst(), "application/json") else { return false }
         for parameter in parts where !parameter.isEmpty {

@@ -90,14 +90,18 @@ public enum Router {
         case "/openapi.yaml": return (.openapi, nil)
         default: break
         }
-        let prefix = "/v1/sessions/"
-        guard path.hasPrefix(prefix) else { return nil }
-        let rest = path.dropFirst(prefix.count)
-        let segments = rest.split(separator: "/", omittingEmptySubsequences: false)
-        guard let first = segments.first, !first.isEmpty else { return nil }
-        switch segments.count {
-        case 1: return (.session, String(first))
-        case 2 where segments[1] == "edits": return (.edits, String(first))
+        // `/v1/sessions/{id}` or `/v1/sessions/{id}/edits`, read on the UTF-8 bytes
+        // (every session request passes here).
+        let bytes = path.utf8
+        let prefix = "/v1/sessions/".utf8
+        guard bytes.starts(with: prefix) else { return nil }
+        let idStart = bytes.index(bytes.startIndex, offsetBy: prefix.count)
+        let idEnd = bytes[idStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+        guard idStart < idEnd, let id = String(bytes[idStart..<idEnd]) else { return nil }
+        let rest = bytes[idEnd...]
+        switch rest.count {
+        case 0: return (.session, id)
+        case 6 where rest.elementsEqual("/edits".utf8): return (.edits, id)
         default: return nil
         }
     }

@@ -11,6 +11,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("solver", "replay kiwitrace files on the Cassowary solver (scripts/bench-solver)", SolverBench.main),
     ("layout", "decode, solve, answer and edit generated layout documents (scripts/bench-layout)", LayoutBench.main),
+    ("memory", "heap and RSS of live layouts kept as sessions keep them", MemoryBench.main),
 ]
 
 @MainActor func printUsage() {

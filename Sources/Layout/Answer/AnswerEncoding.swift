@@ -7,7 +7,9 @@ extension JSONWriter {
         if includeRevision { field("revision", answer.revision) }
         key("frames")
         beginObject()
-        for f in answer.frames { key(f.id); rect(f.frame) }
+        for f in answer.frames {
+            frameMember(id: f.id, x: f.frame.x, y: f.frame.y, width: f.frame.width, height: f.frame.height)
+        }
         endObject()
         key("diagnostics")
         beginArray()

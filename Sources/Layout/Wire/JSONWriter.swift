@@ -51,42 +51,57 @@ public struct JSONWriter: Sendable {
     /// infinity or NaN: those are written as null (the server only produces finite ones).
     public mutating func number(_ value: Double) {
         separate()
-        if !value.isFinite {
-            append("null")
-        } else if value.magnitude < 9_223_372_036_854_775_808, Double(Int64(value)) == value {
-            // Every integral double below 2^63 converts exactly.
-            // Conversion, not rounding functions: those need libm, which this module avoids.
-            appendInteger(Int64(value))
-        } else if !appendShortDecimal(value) {
-            // Swift's description is the shortest representation that round-trips, and its
-            // forms (1.5, 1e-07, 1.5e+300) are all valid JSON numbers.
-            var text = value.description
-            text.withUTF8 { bytes.append(contentsOf: $0) }
-        }
         needsComma = true
+        if !value.isFinite { append("null"); return }
+        let written: Bool = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RawFormatter.maxNumberBytes) { scratch in
+            guard let base = scratch.baseAddress else { return false }
+            var f = RawFormatter(base)
+            guard f.number(value) else { return false }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: f.count))
+            return true
+        }
+        guard !written else { return }
+        // Swift's description is the shortest representation that round-trips, and its
+        // forms (1.5, 1e-07, 1.5e+300) are all valid JSON numbers.
+        var text = value.description
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Frames are mostly numbers with a few decimals (79.75, 12.5): written digit by digit
-    /// when the value is exactly k / 10^6 for an integer k, which is then also its shortest
-    /// round-trip form once trailing zeros go. Returns false for anything else.
-    private mutating func appendShortDecimal(_ value: Double) -> Bool {
-        guard value.magnitude < 1e9 else { return false }
-        let scaled = value * 1_000_000
-        let k = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
-        guard Double(k) / 1_000_000 == value else { return false }
-        var magnitude = k.magnitude
-        if k < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendInteger(Int64(magnitude / 1_000_000))
-        magnitude %= 1_000_000
-        guard magnitude != 0 else { return true }
-        bytes.append(UInt8(ascii: "."))
-        var divisor: UInt64 = 100_000
-        while magnitude != 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
+    /// `"id":{"x":…,"y":…,"width":…,"height":…}`, an answer's frame member. Formatted on
+    /// the stack and appended at once (the hot path of every answer); ids that need
+    /// escaping, long ids and unusual numbers take the general path.
+    public mutating func frameMember(id: String, x: Double, y: Double, width: Double, height: Double) {
+        var id = id
+        let comma = needsComma
+        let written: Bool = id.withUTF8 { name in
+            guard name.count <= 96, RawFormatter.isPlain(name) else { return false }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128 + 4 * RawFormatter.maxNumberBytes) { scratch in
+                guard let base = scratch.baseAddress else { return false }
+                var f = RawFormatter(base)
+                if comma { f.byte(UInt8(ascii: ",")) }
+                f.byte(UInt8(ascii: "\""))
+                f.copy(name)
+                f.text("\":{\"x\":")
+                guard f.number(x) else { return false }
+                f.text(",\"y\":")
+                guard f.number(y) else { return false }
+                f.text(",\"width\":")
+                guard f.number(width) else { return false }
+                f.text(",\"height\":")
+                guard f.number(height) else { return false }
+                f.byte(UInt8(ascii: "}"))
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: f.count))
+                return true
+            }
         }
-        return true
+        if written {
+            needsComma = true
+        } else {
+            key(id)
+            beginObject()
+            field("x", x); field("y", y); field("width", width); field("height", height)
+            endObject()
+        }
     }
 
     public mutating func string(_ value: String) {
@@ -120,17 +135,11 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendInteger(_ value: Int64) {
         if value >= 0 && value < 10 { bytes.append(UInt8(48 + value)); return }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes of scratch, no allocation
-        var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var k = scratch.count
-            repeat {
-                k -= 1
-                scratch[k] = UInt8(48 + magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: scratch[k...])
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RawFormatter.maxNumberBytes) { scratch in
+            guard let base = scratch.baseAddress else { return }
+            var f = RawFormatter(base)
+            f.integer(value)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: f.count))
         }
     }
 

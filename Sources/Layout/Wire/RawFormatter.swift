@@ -1,0 +1,91 @@
+/// Writes JSON text into memory the caller sized, with no bounds checks and no array
+/// appends: the answer writer formats a whole member (a frame: id and four numbers) on the
+/// stack and appends it to its byte array once. Every per-byte `Array.append` checks
+/// uniqueness and capacity; for a 100-view answer those checks cost more than the digits.
+struct RawFormatter {
+    /// The longest `number` writes: a sign, 19 digits of an Int64 (or 9 + "." + 6 digits).
+    static let maxNumberBytes = 21
+
+    let base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    @inline(__always) mutating func byte(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always) mutating func text(_ s: StaticString) {
+        (base + count).update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        count += s.utf8CodeUnitCount
+    }
+
+    @inline(__always) mutating func copy(_ s: UnsafeBufferPointer<UInt8>) {
+        guard let source = s.baseAddress else { return }
+        (base + count).update(from: source, count: s.count)
+        count += s.count
+    }
+
+    mutating func integer(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        unsigned(value.magnitude)
+    }
+
+    /// Decimal digits of `value`, most significant first.
+    mutating func unsigned(_ value: UInt64) {
+        var digits = 1
+        var probe = value
+        while probe >= 10 { probe /= 10; digits += 1 }
+        var rest = value
+        var k = count + digits
+        count = k
+        repeat {
+            k -= 1
+            base[k] = UInt8(48 + rest % 10)
+            rest /= 10
+        } while rest > 0
+    }
+
+    /// A finite number in its shortest round-trip form when that is easy to know: an
+    /// integral value (no ".0"), or exactly k / 10^6 below 10^9 in magnitude (frames are
+    /// mostly such: 79.75, 12.5), which then has at most six decimals once trailing zeros
+    /// go. Returns false, having written nothing, for anything else.
+    mutating func number(_ value: Double) -> Bool {
+        guard value.isFinite else { return false }
+        if value.magnitude < 9_223_372_036_854_775_808, Double(Int64(value)) == value {
+            // Every integral double below 2^63 converts exactly. (Conversion, not rounding
+            // functions: those need libm, which this module avoids.)
+            integer(Int64(value))
+            return true
+        }
+        guard value.magnitude < 1e9 else { return false }
+        let scaled = value * 1_000_000
+        let k = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
+        guard Double(k) / 1_000_000 == value else { return false }
+        if k < 0 { byte(UInt8(ascii: "-")) }
+        let magnitude = k.magnitude
+        unsigned(magnitude / 1_000_000)
+        var fraction = magnitude % 1_000_000
+        guard fraction != 0 else { return true }
+        // Six decimals less the trailing zeros, written from the last: divisions by the
+        // constant 10 only (a division by a variable is a slow instruction).
+        var width = 6
+        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+        byte(UInt8(ascii: "."))
+        var k2 = count + width
+        count = k2
+        for _ in 0..<width {
+            k2 -= 1
+            base[k2] = UInt8(48 + fraction % 10)
+            fraction /= 10
+        }
+        return true
+    }
+
+    /// Whether a string can be written between quotes as it is (no escapes needed).
+    static func isPlain(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in s where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+        return true
+    }
+}
