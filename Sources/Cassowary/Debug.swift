@@ -1,8 +1,13 @@
 extension Solver {
     /// Gives back the spare capacity that building left in rows, definitions and index
-    /// lists (arrays grow by doubling). For a solver that is kept alive, such as a session's:
-    /// about a third of its memory. Solutions and answers are unchanged.
+    /// lists (arrays grow by doubling), and in every array indexed by symbol. For a solver
+    /// that is kept alive, such as a session's. Solutions and answers are unchanged.
     public func compact() {
+        tableau.compact()
+        definitions.compact()
+        goal.compact()
+        tags.compact()
+        owner = exactCopy(owner)
         for slot in tableau.rows.indices { tableau.rows[slot].trim() }
         for x in definitions.rows.indices where definitions.rows[x] != nil { definitions.rows[x]?.trim() }
         for s in tableau.columns.indices where tableau.columns[s].capacity > tableau.columns[s].count + 4 {

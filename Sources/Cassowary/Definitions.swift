@@ -48,6 +48,14 @@ final class Definitions {
         values.append(0)
     }
 
+    /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
+    func compact() {
+        rows = exactCopy(rows); referencedBy = exactCopy(referencedBy); stale = exactCopy(stale)
+        constants = exactCopy(constants); values = exactCopy(values); marks = exactCopy(marks)
+        program.symbols = exactCopy(program.symbols); program.coefficients = exactCopy(program.coefficients)
+        program.targets = exactCopy(program.targets); program.starts = exactCopy(program.starts)
+    }
+
     @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows[Int(x)] != nil }
 
     func newMark() -> UInt32 {

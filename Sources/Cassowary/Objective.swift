@@ -19,6 +19,13 @@ final class Objective {
         isDirty.append(false)
     }
 
+    /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
+    func compact() {
+        for l in coefficients.indices { coefficients[l] = exactCopy(coefficients[l]) }
+        isDirty = exactCopy(isDirty)
+        dirty = exactCopy(dirty)
+    }
+
     func level(for priority: Double) -> Int {
         if let l = levelOf[priority] { return l }
         let l = priorities.count

@@ -28,6 +28,14 @@ final class Tableau {
         return s
     }
 
+    /// Exact-size storage for the per-symbol and per-slot arrays (see `Solver.compact`).
+    func compact() {
+        kinds = exactCopy(kinds); slotOf = exactCopy(slotOf); columns = exactCopy(columns)
+        position = exactCopy(position); stale = exactCopy(stale)
+        rows = exactCopy(rows); basicOf = exactCopy(basicOf); visitStamp = exactCopy(visitStamp)
+        freeSlots = exactCopy(freeSlots)
+    }
+
     @inline(__always) func isBasic(_ s: Symbol) -> Bool { slotOf[Int(s)] >= 0 }
     @inline(__always) func isRestricted(_ s: Symbol) -> Bool { kinds[Int(s)] != .external }
 

@@ -54,6 +54,12 @@ struct TagTable {
     func isForeign(_ c: Constraint) -> Bool { c.tagOwner != nil && c.tagOwner != owner }
 
     var all: [Solver.Tag] { slots.compactMap { $0 } }
+
+    /// Exact-size storage (see `Solver.compact`).
+    mutating func compact() {
+        slots = exactCopy(slots)
+        free = exactCopy(free)
+    }
 }
 
 /// Edit constraints by variable id.

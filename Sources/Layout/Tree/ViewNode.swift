@@ -6,11 +6,13 @@ import Cassowary
 struct FrameVariables: Equatable {
     let x, y, width, height: Variable
 
+    /// Unnamed: solver names are for debugging only, and four strings per view cost every
+    /// build time and every session memory. Diagnostics name views from the tree.
     init(solver: Solver, id: String) {
-        x = solver.makeVariable(id + ".x")
-        y = solver.makeVariable(id + ".y")
-        width = solver.makeVariable(id + ".width")
-        height = solver.makeVariable(id + ".height")
+        x = solver.makeVariable()
+        y = solver.makeVariable()
+        width = solver.makeVariable()
+        height = solver.makeVariable()
     }
 
     var all: [Variable] { [x, y, width, height] }
