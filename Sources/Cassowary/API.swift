@@ -15,6 +15,12 @@ public struct Expression: Sendable {
         self.terms = terms.map { (variable: $0.0, coefficient: $0.1) }
         self.constant = constant
     }
+
+    /// Takes `terms` as they are (no relabelling copy).
+    public init(terms: [(variable: Variable, coefficient: Double)], constant: Double = 0) {
+        self.terms = terms
+        self.constant = constant
+    }
 }
 
 public enum Relation: Sendable {

@@ -11,6 +11,8 @@ extension Solver {
         definitions.invalidate()
         // The row as written: variables stay variables (definitions expand only if needed).
         var row = Row(constant: constraint.expression.constant)
+        // Room for the terms plus the two symbols `makeTag` adds: one allocation per array.
+        row.reserveCapacity(constraint.expression.terms.count + 2)
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             row.add(Symbol(term.variable.id), term.coefficient)
         }

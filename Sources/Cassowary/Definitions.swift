@@ -48,6 +48,11 @@ final class Definitions {
         values.append(0)
     }
 
+    func reserveCapacity(symbols: Int) {
+        rows.reserveCapacity(symbols); referencedBy.reserveCapacity(symbols); marks.reserveCapacity(symbols)
+        stale.reserveCapacity(symbols); constants.reserveCapacity(symbols); values.reserveCapacity(symbols)
+    }
+
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
         rows = exactCopy(rows); referencedBy = exactCopy(referencedBy); stale = exactCopy(stale)

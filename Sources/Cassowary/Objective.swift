@@ -19,10 +19,20 @@ final class Objective {
         isDirty.append(false)
     }
 
+    /// Symbols the arrays have room for (a level added later gets the same room).
+    private var reservedSymbols = 0
+
+    func reserveCapacity(symbols: Int) {
+        reservedSymbols = max(reservedSymbols, symbols)
+        for l in coefficients.indices { coefficients[l].reserveCapacity(symbols) }
+        isDirty.reserveCapacity(symbols)
+    }
+
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
         for l in coefficients.indices { coefficients[l] = exactCopy(coefficients[l]) }
         isDirty = exactCopy(isDirty)
+        reservedSymbols = 0
         dirty = exactCopy(dirty)
     }
 
@@ -31,7 +41,9 @@ final class Objective {
         let l = priorities.count
         priorities.append(priority)
         levelOf[priority] = l
-        coefficients.append([Double](repeating: 0, count: symbolCount))
+        var row = [Double](repeating: 0, count: symbolCount)
+        row.reserveCapacity(reservedSymbols)
+        coefficients.append(row)
         order = priorities.indices.sorted { priorities[$0] > priorities[$1] }
         return l
     }

@@ -7,6 +7,11 @@ struct Row {
 
     init(constant: Double) { self.constant = constant }
 
+    mutating func reserveCapacity(_ cells: Int) {
+        symbols.reserveCapacity(cells)
+        coefficients.reserveCapacity(cells)
+    }
+
     @inline(__always) func index(of symbol: Symbol) -> Int? {
         var i = 0
         let n = symbols.count

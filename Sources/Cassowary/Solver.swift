@@ -58,6 +58,19 @@ public final class Solver {
 
     public init() {}
 
+    /// Room for `variables` more variables and `constraints` more constraints, so building
+    /// a known-size system allocates each per-symbol array once instead of by doubling.
+    /// (A solver that is kept gives the spare room back with `compact()`.)
+    public func reserveCapacity(variables: Int, constraints: Int) {
+        // At most two symbols per constraint (slack and error, or two errors, or a dummy).
+        let symbols = tableau.kinds.count + max(0, variables) + 2 * max(0, constraints)
+        tableau.reserveCapacity(symbols: symbols, rows: tags.count + max(0, constraints))
+        definitions.reserveCapacity(symbols: symbols)
+        goal.reserveCapacity(symbols: symbols)
+        owner.reserveCapacity(symbols)
+        tags.reserveCapacity(tags.count + max(0, constraints))
+    }
+
     func newSymbol(_ kind: SymbolKind, owner c: Constraint?) -> Symbol {
         let s = tableau.newSymbol(kind)
         goal.addSymbol()

@@ -28,6 +28,12 @@ final class Tableau {
         return s
     }
 
+    func reserveCapacity(symbols: Int, rows count: Int) {
+        kinds.reserveCapacity(symbols); slotOf.reserveCapacity(symbols); columns.reserveCapacity(symbols)
+        position.reserveCapacity(symbols); stale.reserveCapacity(symbols)
+        rows.reserveCapacity(count); basicOf.reserveCapacity(count); visitStamp.reserveCapacity(count)
+    }
+
     /// Exact-size storage for the per-symbol and per-slot arrays (see `Solver.compact`).
     func compact() {
         kinds = exactCopy(kinds); slotOf = exactCopy(slotOf); columns = exactCopy(columns)

@@ -55,6 +55,8 @@ struct TagTable {
 
     var all: [Solver.Tag] { slots.compactMap { $0 } }
 
+    mutating func reserveCapacity(_ count: Int) { slots.reserveCapacity(count) }
+
     /// Exact-size storage (see `Solver.compact`).
     mutating func compact() {
         slots = exactCopy(slots)

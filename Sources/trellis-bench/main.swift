@@ -12,6 +12,7 @@ let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("solver", "replay kiwitrace files on the Cassowary solver (scripts/bench-solver)", SolverBench.main),
     ("layout", "decode, solve, answer and edit generated layout documents (scripts/bench-layout)", LayoutBench.main),
     ("memory", "heap and RSS of live layouts kept as sessions keep them", MemoryBench.main),
+    ("oneshot", "decode, solve and encode one document N times (what POST /v1/layouts does)", OneShotBench.main),
 ]
 
 @MainActor func printUsage() {

@@ -22,4 +22,25 @@ import Testing
         try s.add(pin)
         #expect(abs(s.value(vs[199]) - (100 + 8 * 199)) < 1e-6)
     }
+
+    /// Reserving room up front changes nothing but allocation: same values, and the
+    /// solver keeps working past the reserved size.
+    @Test func reserveCapacityKeepsBehaviour() throws {
+        func build(reserve: Bool) throws -> (Solver, [Variable]) {
+            let s = Solver()
+            if reserve { s.reserveCapacity(variables: 10, constraints: 10) }
+            var vs: [Variable] = []
+            for _ in 0..<50 { vs.append(s.makeVariable()) }
+            for i in 1..<50 { try s.add(Constraint(Expression([(vs[i], 1), (vs[i - 1], -1)], constant: -3), .greaterOrEqual)) }
+            for i in 0..<50 { try s.add(Constraint(Expression([(vs[i], 1)], constant: -Double(i)), .equal, priority: 100 + Double(i))) }
+            return (s, vs)
+        }
+        let (plain, pv) = try build(reserve: false)
+        let (reserved, rv) = try build(reserve: true)
+        #expect(pv.map { plain.value($0) } == rv.map { reserved.value($0) })
+        reserved.compact()
+        reserved.reserveCapacity(variables: 100, constraints: 100)
+        try reserved.add(Constraint(Expression([(rv[0], 1)], constant: -7), .equal))
+        #expect(abs(reserved.value(rv[49]) - max(49, 7 + 3 * 49)) < 1e-6)
+    }
 }

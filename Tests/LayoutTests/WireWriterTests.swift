@@ -53,6 +53,37 @@ private func unlocated(_ v: ViewSpec) -> ViewSpec {
         #expect(text { w in w.int(1234567890) } == "1234567890")
     }
 
+    /// The stack-formatted frame member writes what the general path writes, for ids and
+    /// numbers of every kind (integers, short decimals, long fractions, huge, negative
+    /// zero), and falls back when an id needs escaping or is long.
+    @Test func frameMemberMatchesTheGeneralPath() throws {
+        let numbers: [Double] = [0, -0.0, 8, -16, 375, 12.5, -0.25, 79.75, 0.000001, 123456789.5, 999999999.999999,
+                                 1e9 + 0.5, 1.0 / 3, -2.0 / 3, 1e15, 1e19, 1e-7, 4503599627370496.5, .greatestFiniteMagnitude]
+        let ids = ["v1", "root", "", "a\"b", "tab\tid", "é中😀", String(repeating: "x", count: 97), String(repeating: "y", count: 96)]
+        for (k, id) in ids.enumerated() {
+            for i in numbers.indices {
+                let x = numbers[i], y = numbers[(i + 1) % numbers.count]
+                let w = numbers[(i + 2 + k) % numbers.count], h = numbers[(i + 5) % numbers.count]
+                let fast = text { wr in
+                    wr.beginObject(); wr.field("first", 1)
+                    wr.frameMember(id: id, x: x, y: y, width: w, height: h)
+                    wr.frameMember(id: id, x: h, y: w, width: y, height: x)
+                    wr.endObject()
+                }
+                let general = text { wr in
+                    wr.beginObject(); wr.field("first", 1)
+                    wr.key(id); wr.beginObject(); wr.field("x", x); wr.field("y", y); wr.field("width", w); wr.field("height", h); wr.endObject()
+                    wr.key(id); wr.beginObject(); wr.field("x", h); wr.field("y", w); wr.field("width", y); wr.field("height", x); wr.endObject()
+                    wr.endObject()
+                }
+                #expect(fast == general, "id \(id), values \([x, y, w, h])")
+            }
+        }
+        // And what it writes reads back exactly.
+        let s = text { wr in wr.beginObject(); wr.frameMember(id: "v", x: 12.5, y: -0.25, width: 1.0 / 3, height: 1e19); wr.endObject() }
+        #expect(s == #"{"v":{"x":12.5,"y":-0.25,"width":0.3333333333333333,"height":1e+19}}"#)
+    }
+
     @Test func stringEscaping() throws {
         let tricky = "q\"b\\s/\n\r\t\u{8}\u{c}\u{0}\u{1f}é中😀\u{7f}"
         let s = text { w in w.string(tricky) }

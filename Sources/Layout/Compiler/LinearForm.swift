@@ -49,6 +49,6 @@ struct LinearForm: Equatable {
 
     /// The solver's expression for `self (relation) 0`.
     var expression: Expression {
-        Expression(terms.map { ($0.variable, $0.coefficient) }, constant: constant)
+        Expression(terms: terms.map { (variable: $0.variable, coefficient: $0.coefficient) }, constant: constant)
     }
 }

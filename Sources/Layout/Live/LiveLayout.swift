@@ -31,6 +31,10 @@ public final class LiveLayout: @unchecked Sendable {
     public static func make(document: LayoutDocument) -> Result<LiveLayout, LayoutProblem> {
         let layout = LiveLayout(direction: document.direction)
         layout.state.reserveCapacity(views: document.views.count, constraints: document.constraints.count)
+        // Four variables a view; implicit constraints (frames, hugging, compression) up to
+        // four a view; a description expands to about two constraints.
+        layout.solver.reserveCapacity(variables: 4 * document.views.count,
+                                      constraints: 4 * document.views.count + 2 * document.constraints.count)
         let clock = ContinuousClock()
         let start = clock.now
         var errors = layout.addViews(document.views)
