@@ -4,7 +4,8 @@
 # Every TRELLIS_* variable of `trellis serve --help` applies (docker run -e ...); the port is
 # TRELLIS_PORT (default 8080) for both serve and the health check.
 
-ARG SWIFT_IMAGE=swift:6.1-bookworm
+# The toolchain CI and development use (Swift 6.3.1); any 6.x image on Debian 12 should do.
+ARG SWIFT_IMAGE=swift:6.3-bookworm
 FROM ${SWIFT_IMAGE} AS build
 WORKDIR /src
 COPY . .
