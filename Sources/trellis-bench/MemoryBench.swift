@@ -11,19 +11,11 @@ enum MemoryBench {
     static let usage = "usage: trellis-bench memory [--count N] DOCUMENT.json"
 
     static func main(_ arguments: [String]) -> Int32 {
-        var count = 1000
-        var path: String?
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "--count":
-                guard let v = iterator.next().flatMap({ Int($0) }), v > 0 else { printError(usage); return 2 }
-                count = v
-            case "-h", "--help": print(usage); return 0
-            default: path = argument
-            }
+        let count: Int, bytes: [UInt8]
+        switch CountAndDocument.parse(arguments, usage: usage, defaultCount: 1000) {
+        case .failure(let status): return status.code
+        case .success(let parsed): (count, bytes) = (parsed.count, parsed.bytes)
         }
-        guard let path, let bytes = readFileBytes(path) else { printError(usage); return 2 }
 
         let (documents, documentBytes) = measure(count) { _ -> LayoutDocument? in
             if case .success(let d) = decodeLayoutDocument(bytes) { return d }
@@ -45,28 +37,15 @@ enum MemoryBench {
     }
 
     /// Runs `make` COUNT times, keeping every result, and returns the results and the growth
-    /// of the heap's bytes in use.
+    /// of resident memory.
     static func measure<T>(_ count: Int, _ make: (Int) -> T) -> ([T], Int) {
         var kept: [T] = []
         kept.reserveCapacity(count)
-        let before = heapInUse()
+        let before = residentBytes()
         for i in 0..<count { kept.append(make(i)) }
-        return (kept, heapInUse() - before)
+        return (kept, residentBytes() - before)
     }
 
     /// Resident bytes: what the operator pays (heap in use plus malloc's fragmentation).
-    static func heapInUse() -> Int { procStatusKB("VmRSS") * 1024 }
-
-    static func readFileBytes(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, f)
-            if n <= 0 { break }
-            out.append(contentsOf: chunk[0..<n])
-        }
-        return out
-    }
+    static func residentBytes() -> Int { procStatusKB("VmRSS") * 1024 }
 }

@@ -8,19 +8,11 @@ enum OneShotBench {
     static let usage = "usage: trellis-bench oneshot [--count N] DOCUMENT.json"
 
     static func main(_ arguments: [String]) -> Int32 {
-        var count = 1000
-        var path: String?
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "--count":
-                guard let v = iterator.next().flatMap({ Int($0) }), v > 0 else { printError(usage); return 2 }
-                count = v
-            case "-h", "--help": print(usage); return 0
-            default: path = argument
-            }
+        let count: Int, bytes: [UInt8]
+        switch CountAndDocument.parse(arguments, usage: usage, defaultCount: 1000) {
+        case .failure(let status): return status.code
+        case .success(let parsed): (count, bytes) = (parsed.count, parsed.bytes)
         }
-        guard let path, let bytes = MemoryBench.readFileBytes(path) else { printError(usage); return 2 }
         var total = 0
         let start = monotonicNanoseconds()
         for _ in 0..<count {
