@@ -22,6 +22,11 @@ struct LayoutState {
         tree.reserveCapacity(views)
     }
 
+    /// Gives back the spare capacity building left (a kept layout: a session).
+    mutating func compact() {
+        registry.compact()
+    }
+
     mutating func setEntry(_ entry: SolverEntry?, for key: ConstraintKey) {
         entries[key] = entry
         if entry?.isBroken == true { broken.insert(key) } else if !broken.isEmpty { broken.remove(key) }
