@@ -6,7 +6,7 @@ extension LiveLayout {
         switch key {
         case .user(let id, let attribute):
             guard let description = state.registry[id],
-                  let constraint = description.expanded.first(where: { $0.firstAttribute == attribute })
+                  let constraint = description.expanded.first(where: { $0.compiled.firstAttribute == attribute })?.compiled
             else { return nil }
             return ConstraintReference(id: id, attribute: attribute.name, label: description.spec.label,
                                        description: ConstraintText.describe(constraint),
@@ -50,10 +50,10 @@ extension LiveLayout {
     func unsatisfiableDiagnostics() -> [Diagnostic] {
         guard !state.broken.isEmpty else { return [] }
         var keyOf: [ObjectIdentifier: (ConstraintKey, Int)] = [:]
-        for (key, entry) in state.entries where !entry.isBroken {
-            keyOf[ObjectIdentifier(entry.constraint)] = (key, entry.seq)
+        state.forEachEntry { key, entry in
+            if !entry.isBroken { keyOf[ObjectIdentifier(entry.constraint)] = (key, entry.seq) }
         }
-        let broken = state.broken.compactMap { key in state.entries[key].map { (key, $0) } }
+        let broken = state.broken.compactMap { key in state.entry(key).map { (key, $0) } }
             .sorted { $0.1.seq < $1.1.seq }
         return broken.compactMap { key, entry -> Diagnostic? in
             guard let brokenRef = reference(for: key) else { return nil }

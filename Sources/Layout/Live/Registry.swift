@@ -7,12 +7,23 @@ struct InstalledDescription {
     let first: ItemRef
     /// As written, with `id` and `first` filled in.
     var spec: ConstraintSpec
-    var expanded: [CompiledConstraint]
+    /// The layout constraints it expanded to, each with its solver entry.
+    var expanded: [ExpandedConstraint]
     /// An `update` changed some constants, so the spec no longer says what is installed:
     /// the document then shows the expanded constraints instead.
     var edited = false
 
-    var keys: [ConstraintKey] { expanded.map { .user(id: id, attribute: $0.firstAttribute) } }
+    init(id: String, seq: Int, first: ItemRef, spec: ConstraintSpec, expanded: [CompiledConstraint]) {
+        self.id = id; self.seq = seq; self.first = first; self.spec = spec
+        self.expanded = expanded.map { ExpandedConstraint(compiled: $0, entry: nil) }
+    }
+
+    var keys: [ConstraintKey] { expanded.map { .user(id: id, attribute: $0.compiled.firstAttribute) } }
+    var compiled: [CompiledConstraint] { expanded.map(\.compiled) }
+
+    func position(of attribute: Attribute) -> Int? {
+        expanded.firstIndex { $0.compiled.firstAttribute == attribute }
+    }
 }
 
 /// SnapKit's per-item registry (SEMANTICS 6.1), plus the ids of CONTRACT section 1.
@@ -28,6 +39,8 @@ struct Registry {
     /// Ids of the descriptions whose first item is the key, in installation order.
     private(set) var byFirstItem: [ItemRef: [String]] = [:]
     private var names = ConstraintNames()
+    /// How many solver entries the descriptions hold.
+    private(set) var entryCount = 0
 
     subscript(id: String) -> InstalledDescription? { index[id].flatMap { slots[Int($0)] } }
     var count: Int { index.count }
@@ -66,6 +79,7 @@ struct Registry {
     private mutating func remove(id: String, slot: Int32) -> InstalledDescription? {
         guard let description = slots[Int(slot)] else { return nil }
         slots[Int(slot)] = nil
+        entryCount -= description.expanded.count { $0.entry != nil }  // none: unregister uninstalls first
         free.append(slot)
         index[id] = nil
         let first = description.first
@@ -78,8 +92,31 @@ struct Registry {
     mutating func setConstant(_ constant: Double, id: String, index position: Int, edited: Bool) {
         guard let slot = index[id].map(Int.init), slots[slot]?.expanded.indices.contains(position) == true
         else { return }
-        slots[slot]?.expanded[position].constant = constant
+        slots[slot]?.expanded[position].compiled.constant = constant
         slots[slot]?.edited = edited
+    }
+
+    /// The solver entry of a description's expanded constraint (its first attribute names it).
+    func entry(id: String, attribute: Attribute) -> SolverEntry? {
+        guard let slot = index[id], let description = slots[Int(slot)] else { return nil }
+        return description.expanded.first { $0.compiled.firstAttribute == attribute }?.entry
+    }
+
+    /// Quietly does nothing for a description that is not there: a rollback step may
+    /// run before the registry copy that brings it back is restored.
+    mutating func setEntry(_ entry: SolverEntry?, id: String, attribute: Attribute) {
+        guard let slot = index[id].map(Int.init), let position = slots[slot]?.position(of: attribute) else { return }
+        let had = slots[slot]?.expanded[position].entry != nil
+        slots[slot]?.expanded[position].entry = entry
+        entryCount += (entry == nil ? 0 : 1) - (had ? 1 : 0)
+    }
+
+    func forEachEntry(_ body: (ConstraintKey, SolverEntry) -> Void) {
+        for case let description? in slots {
+            for c in description.expanded {
+                if let entry = c.entry { body(.user(id: description.id, attribute: c.compiled.firstAttribute), entry) }
+            }
+        }
     }
 
     /// Every description in installation order.

@@ -28,6 +28,8 @@ struct ViewNode {
     let depth: Int
     /// Ids of the direct subviews and guides, in insertion order.
     var children: [String] = []
+    /// The solver entries of its implicit constraints (frame, intrinsic size), at most 8.
+    var implicit: [ImplicitEntry] = []
     /// layoutMargins, physical sides.
     let margins: EdgeInsets
     let safeArea: EdgeInsets
