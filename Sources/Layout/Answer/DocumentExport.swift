@@ -41,14 +41,14 @@ extension InstalledDescription {
                 target = .constant(.scalar(c.constant))
             }
             var part = ConstraintSpec(first: c.first, attributes: AttributeSet(c.firstAttribute), target: target,
-                                      location: spec.location)
+                                      location: stored.location)
             part.id = "\(id).\(c.firstAttribute.name)"
             part.relation = c.relation
             part.multiplier = c.multiplier
             part.modifier = modifier
             part.priority = c.priority
-            part.label = spec.label
-            part.source = spec.source
+            part.label = stored.label
+            part.source = stored.source
             return part
         }
     }

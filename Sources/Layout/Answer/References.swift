@@ -8,9 +8,9 @@ extension LiveLayout {
             guard let description = state.registry[id],
                   let constraint = description.expanded.first(where: { $0.compiled.firstAttribute == attribute })?.compiled
             else { return nil }
-            return ConstraintReference(id: id, attribute: attribute.name, label: description.spec.label,
+            return ConstraintReference(id: id, attribute: attribute.name, label: description.stored.label,
                                        description: ConstraintText.describe(constraint),
-                                       source: description.spec.source, location: description.spec.location)
+                                       source: description.stored.source, location: description.stored.location)
         case .frame(let view, let field):
             guard let node = state.tree[view] else { return nil }
             let value = node.spec.frame.map { NumberFormat.string($0[field]) } ?? "?"
@@ -37,7 +37,7 @@ extension LiveLayout {
     func location(of key: ConstraintKey) -> RequestLocation? {
         switch key {
         case .user(let id, _):
-            return state.registry[id]?.spec.location
+            return state.registry[id]?.stored.location
         case .frame(let view, _):
             return state.tree[view].map { $0.spec.frameLocation ?? $0.spec.location }
         case .hugging(let view, _), .compression(let view, _):

@@ -201,10 +201,7 @@ extension LiveLayout {
     private func register(_ spec: ConstraintSpec, first: ItemRef, _ constraints: [CompiledConstraint])
         -> [LayoutError] {
         let id = state.registry.nextId(given: spec.id)
-        var stored = spec
-        stored.id = id
-        stored.first = first
-        state.registry.insert(InstalledDescription(id: id, seq: state.nextSeq, first: first, spec: stored,
+        state.registry.insert(InstalledDescription(id: id, seq: state.nextSeq, first: first, spec: spec,
                                                    expanded: constraints))
         state.nextSeq += 1
         var errors: [LayoutError] = []

@@ -5,8 +5,8 @@ struct InstalledDescription {
     let seq: Int
     /// The item whose registry holds it (SnapKit's from item).
     let first: ItemRef
-    /// As written, with `id` and `first` filled in.
-    var spec: ConstraintSpec
+    /// As written (compactly; `spec` gives it back whole).
+    let stored: StoredSpec
     /// The layout constraints it expanded to, each with its solver entry.
     var expanded: [ExpandedConstraint]
     /// An `update` changed some constants, so the spec no longer says what is installed:
@@ -14,9 +14,12 @@ struct InstalledDescription {
     var edited = false
 
     init(id: String, seq: Int, first: ItemRef, spec: ConstraintSpec, expanded: [CompiledConstraint]) {
-        self.id = id; self.seq = seq; self.first = first; self.spec = spec
+        self.id = id; self.seq = seq; self.first = first; stored = StoredSpec(spec)
         self.expanded = expanded.map { ExpandedConstraint(compiled: $0, entry: nil) }
     }
+
+    /// As written, with `id` and `first` filled in.
+    var spec: ConstraintSpec { stored.spec(id: id, first: first) }
 
     var keys: [ConstraintKey] { expanded.map { .user(id: id, attribute: $0.compiled.firstAttribute) } }
     var compiled: [CompiledConstraint] { expanded.map(\.compiled) }
