@@ -33,3 +33,36 @@ import Testing
         }
     }
 }
+
+/// The tree keeps view specs compactly; the document export must get them back exactly.
+@Suite struct StoredViewSpecTests {
+    @Test func defaultAndUnusualViewsRoundTrip() {
+        let location = RequestLocation(pointer: "/views/3", line: 2, column: 5)
+        var plain = ViewSpec(id: "a", location: location)
+        plain.superview = "root"
+        plain.intrinsicWidth = 60
+        plain.intrinsicSizeLocation = RequestLocation(pointer: "/views/3/intrinsicSize", line: 2, column: 40)
+        var framed = ViewSpec(id: "root", location: location)
+        framed.frame = Rect(x: 0, y: 0, width: 375, height: 667)
+        framed.frameLocation = location
+        var guide = plain
+        guide.kind = .guide
+        var unusual = plain
+        unusual.margins = .directional(DirectionalInsets(top: 1, leading: 2, bottom: 3, trailing: 4))
+        unusual.safeArea = EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)
+        unusual.hugging = AxisPriorities(horizontal: 251, vertical: 250)
+        unusual.lastBaseline = 4
+        var negativeZero = plain
+        negativeZero.safeArea = EdgeInsets(top: -0.0, left: 0, bottom: 0, right: 0)
+        for spec in [plain, framed, guide, unusual, negativeZero] {
+            for direction in [LayoutDirection.ltr, .rtl] {
+                let stored = StoredViewSpec(spec, direction: direction)
+                #expect(stored.spec == spec)
+                #expect(stored.spec.safeArea.top.sign == spec.safeArea.top.sign)
+                #expect(stored.isGuide == (spec.kind == .guide))
+                #expect(stored.margins == (spec.kind == .guide ? .zero : spec.margins.physical(direction)))
+                #expect(stored.safeArea == (spec.kind == .guide ? .zero : spec.safeArea))
+            }
+        }
+    }
+}

@@ -13,7 +13,7 @@ extension LiveLayout {
                                        source: description.stored.source, location: description.stored.location)
         case .frame(let view, let field):
             guard let node = state.tree[view] else { return nil }
-            let value = node.spec.frame.map { NumberFormat.string($0[field]) } ?? "?"
+            let value = node.stored.frame.map { NumberFormat.string($0[field]) } ?? "?"
             return ConstraintReference(id: key.id, attribute: key.attribute.name, label: nil,
                                        description: "\(view).frame.\(field.rawValue) == \(value)",
                                        source: nil, location: location(of: key))
@@ -21,10 +21,10 @@ extension LiveLayout {
             guard let node = state.tree[view] else { return nil }
             let isHugging: Bool
             if case .hugging = key { isHugging = true } else { isHugging = false }
-            let size = (axis == .width ? node.spec.intrinsicWidth : node.spec.intrinsicHeight) ?? 0
+            let size = (axis == .width ? node.stored.intrinsicWidth : node.stored.intrinsicHeight) ?? 0
             let priority = axis == .width
-                ? (isHugging ? node.spec.hugging.horizontal : node.spec.compressionResistance.horizontal)
-                : (isHugging ? node.spec.hugging.vertical : node.spec.compressionResistance.vertical)
+                ? (isHugging ? node.stored.hugging.horizontal : node.stored.compressionResistance.horizontal)
+                : (isHugging ? node.stored.hugging.vertical : node.stored.compressionResistance.vertical)
             return ConstraintReference(
                 id: key.id, attribute: key.attribute.name, label: nil,
                 description: "\(view).\(axis.rawValue) \(isHugging ? "<=" : ">=") \(NumberFormat.string(size))"
@@ -39,9 +39,9 @@ extension LiveLayout {
         case .user(let id, _):
             return state.registry[id]?.stored.location
         case .frame(let view, _):
-            return state.tree[view].map { $0.spec.frameLocation ?? $0.spec.location }
+            return state.tree[view].map { $0.stored.frameLocation ?? $0.stored.location }
         case .hugging(let view, _), .compression(let view, _):
-            return state.tree[view].map { $0.spec.intrinsicSizeLocation ?? $0.spec.location }
+            return state.tree[view].map { $0.stored.intrinsicSizeLocation ?? $0.stored.location }
         }
     }
 

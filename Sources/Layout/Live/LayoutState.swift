@@ -29,6 +29,7 @@ struct LayoutState {
     /// Gives back the spare capacity building left (a kept layout: a session).
     mutating func compact() {
         registry.compact()
+        tree.compact()
     }
 
     func entry(_ key: ConstraintKey) -> SolverEntry? {

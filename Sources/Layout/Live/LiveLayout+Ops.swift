@@ -190,7 +190,7 @@ extension LiveLayout {
         } else {
             do { try installFrame(frame, of: node) } catch { errors.append(error) }
         }
-        let oldFrame = node.spec.frame, oldLocation = node.spec.frameLocation
+        let oldFrame = node.stored.frame, oldLocation = node.stored.frameLocation
         state.tree.setFrame(frame, location: location, of: id)
         undo?.record { $0.state.tree.setFrame(oldFrame, location: oldLocation, of: id) }
         return errors

@@ -83,11 +83,25 @@ struct ViewTree {
         return removed
     }
 
+    /// Gives back spare capacity (a kept layout): exact-size arrays, the index rebuilt
+    /// for its count.
+    mutating func compact() {
+        storage = storage.exactCopy()
+        for s in storage.indices where storage[s].children.capacity > storage[s].children.count {
+            storage[s].children = storage[s].children.exactCopy()
+        }
+        order = order.exactCopy()
+        orderedVariables = orderedVariables.exactCopy()
+        var index = [String: Int](minimumCapacity: slots.count)
+        for (id, s) in slots { index[id] = s }
+        slots = index
+    }
+
     /// Records a new fixed frame (setFrame) so the current document shows it.
     mutating func setFrame(_ frame: Rect?, location: RequestLocation?, of id: String) {
         guard let s = slots[id] else { return }
-        storage[s].spec.frame = frame
-        storage[s].spec.frameLocation = location
+        storage[s].stored.frame = frame
+        storage[s].stored.frameLocation = location
     }
 
     /// The solver entry of one implicit constraint (`ConstraintKey.implicitIndex`) of a view.
