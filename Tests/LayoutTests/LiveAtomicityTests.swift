@@ -8,7 +8,7 @@ import Testing
     let views = [view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root"), view("b", in: "root")]
 
     func snapshot(_ layout: LiveLayout) -> (LayoutAnswer, LayoutDocument, [InstalledConstraint], Int) {
-        (layout.answer(), layout.document(), layout.installedConstraints(), layout.state.entries.count)
+        (layout.answer(), layout.document(), layout.installedConstraints(), layout.state.entryCount)
     }
 
     func expectUnchanged(_ layout: LiveLayout, _ before: (LayoutAnswer, LayoutDocument, [InstalledConstraint], Int)) {

@@ -18,13 +18,13 @@ import Testing
 
     @Test func updateChangesConstantsInPlace() throws {
         let layout = try build(document(views, [aEdges]))
-        let before = layout.state.entries[.user(id: "c1", attribute: .top)]?.constraint
+        let before = layout.state.entry(.user(id: "c1", attribute: .top))?.constraint
         let answer = try layout.applyOK(batch(.update(view: ref("a"), constraints: [
             make(nil, attrs("top"), .equal, superview(), offset: 50),
         ])))
         #expect(approx(answer.frame(of: "a"), rect(10, 50, 380, 340)))
         // The same solver constraint, not a new one.
-        #expect(layout.state.entries[.user(id: "c1", attribute: .top)]?.constraint === before)
+        #expect(layout.state.entry(.user(id: "c1", attribute: .top))?.constraint === before)
         #expect(layout.solver.constant(of: try #require(before)) == -50)
         // Part of a composite updated: the document shows the expanded constraints.
         let constraints = layout.document().constraints
@@ -124,7 +124,7 @@ import Testing
         let after = try layout.applyOK(batch(.removeViews(ids: ["a"])))
         #expect(after.frames.map(\.id) == ["root", "b"])
         #expect(layout.document().constraints.isEmpty)
-        #expect(layout.state.entries.keys.allSatisfy { $0.implicitView == "root" })
+        #expect(layout.state.entryKeys.allSatisfy { $0.implicitView == "root" })
     }
 
     @Test func setFrameGivesAFrameToAViewWithout() throws {
@@ -139,13 +139,13 @@ import Testing
 
     @Test func setFrameEditsTheFrameConstraintsInPlace() throws {
         let layout = try build(document(views, [aEdges]))
-        let objects = FrameField.allCases.map { layout.state.entries[.frame(view: "root", $0)]?.constraint }
+        let objects = FrameField.allCases.map { layout.state.entry(.frame(view: "root", $0))?.constraint }
         let count = layout.solver.constraintCount
         try layout.applyOK(batch(.setFrame(view: "root", frame: rect(5, 6, 70, 80))))
-        let after = FrameField.allCases.map { layout.state.entries[.frame(view: "root", $0)]?.constraint }
+        let after = FrameField.allCases.map { layout.state.entry(.frame(view: "root", $0))?.constraint }
         #expect(zip(objects, after).allSatisfy { $0 === $1 })
         #expect(layout.solver.constraintCount == count)
-        #expect(try FrameField.allCases.map { layout.solver.constant(of: try #require(layout.state.entries[.frame(view: "root", $0)]?.constraint)) }
+        #expect(try FrameField.allCases.map { layout.solver.constant(of: try #require(layout.state.entry(.frame(view: "root", $0))?.constraint)) }
             == [-5, -6, -70, -80])
     }
 

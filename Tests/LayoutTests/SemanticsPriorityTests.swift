@@ -74,8 +74,8 @@ import Testing
     @Test func noIntrinsicMetricMakesNoConstraints() throws {
         let views = [view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root", intrinsic: (-1, 30))]
         let layout = try build(document(views))
-        #expect(layout.state.entries[.hugging(view: "a", .width)] == nil)
-        #expect(layout.state.entries[.hugging(view: "a", .height)] != nil)
-        #expect(layout.state.entries[.compression(view: "a", .height)] != nil)
+        #expect(layout.state.entry(.hugging(view: "a", .width)) == nil)
+        #expect(layout.state.entry(.hugging(view: "a", .height)) != nil)
+        #expect(layout.state.entry(.compression(view: "a", .height)) != nil)
     }
 }

@@ -8,7 +8,7 @@ extension LiveLayout {
         if let ambiguous = ambiguityDiagnostic() { diagnostics.append(ambiguous) }
         if let negative = negativeSizeDiagnostic(frames) { diagnostics.append(negative) }
         return LayoutAnswer(revision: state.revision, frames: frames, diagnostics: diagnostics,
-                            stats: LayoutStats(views: state.tree.count, constraints: state.entries.count,
+                            stats: LayoutStats(views: state.tree.count, constraints: state.entryCount,
                                                solveMicros: lastSolveMicros))
     }
 

@@ -12,16 +12,15 @@ extension LiveLayout {
     /// Every installed expanded constraint, in installation order.
     public func installedConstraints() -> [InstalledConstraint] {
         state.registry.inOrder.flatMap { description in
-            description.expanded.map { c in
-                InstalledConstraint(id: description.id, constraint: c,
-                                    isBroken: state.broken.contains(.user(id: description.id, attribute: c.firstAttribute)))
+            description.expanded.map { e in
+                InstalledConstraint(id: description.id, constraint: e.compiled, isBroken: e.entry?.isBroken == true)
             }
         }
     }
 
     /// The expanded constraints of one description (nil for an unknown id).
     public func compiledConstraints(id: String) -> [CompiledConstraint]? {
-        state.registry[id]?.expanded
+        state.registry[id]?.compiled
     }
 }
 
@@ -31,7 +30,8 @@ extension InstalledDescription {
     /// second item, attribute and constant explicitly so that it compiles back to itself.
     var exportedSpecs: [ConstraintSpec] {
         guard edited else { return [spec] }
-        return expanded.map { c in
+        return expanded.map { e in
+            let c = e.compiled
             let target: ConstraintTarget
             var modifier = ConstantModifier.none
             if let second = c.second, let attribute = c.secondAttribute {
@@ -41,14 +41,14 @@ extension InstalledDescription {
                 target = .constant(.scalar(c.constant))
             }
             var part = ConstraintSpec(first: c.first, attributes: AttributeSet(c.firstAttribute), target: target,
-                                      location: spec.location)
+                                      location: stored.location)
             part.id = "\(id).\(c.firstAttribute.name)"
             part.relation = c.relation
             part.multiplier = c.multiplier
             part.modifier = modifier
             part.priority = c.priority
-            part.label = spec.label
-            part.source = spec.source
+            part.label = stored.label
+            part.source = stored.source
             return part
         }
     }

@@ -6,14 +6,14 @@ extension LiveLayout {
         switch key {
         case .user(let id, let attribute):
             guard let description = state.registry[id],
-                  let constraint = description.expanded.first(where: { $0.firstAttribute == attribute })
+                  let constraint = description.expanded.first(where: { $0.compiled.firstAttribute == attribute })?.compiled
             else { return nil }
-            return ConstraintReference(id: id, attribute: attribute.name, label: description.spec.label,
+            return ConstraintReference(id: id, attribute: attribute.name, label: description.stored.label,
                                        description: ConstraintText.describe(constraint),
-                                       source: description.spec.source, location: description.spec.location)
+                                       source: description.stored.source, location: description.stored.location)
         case .frame(let view, let field):
             guard let node = state.tree[view] else { return nil }
-            let value = node.spec.frame.map { NumberFormat.string($0[field]) } ?? "?"
+            let value = node.stored.frame.map { NumberFormat.string($0[field]) } ?? "?"
             return ConstraintReference(id: key.id, attribute: key.attribute.name, label: nil,
                                        description: "\(view).frame.\(field.rawValue) == \(value)",
                                        source: nil, location: location(of: key))
@@ -21,10 +21,10 @@ extension LiveLayout {
             guard let node = state.tree[view] else { return nil }
             let isHugging: Bool
             if case .hugging = key { isHugging = true } else { isHugging = false }
-            let size = (axis == .width ? node.spec.intrinsicWidth : node.spec.intrinsicHeight) ?? 0
+            let size = (axis == .width ? node.stored.intrinsicWidth : node.stored.intrinsicHeight) ?? 0
             let priority = axis == .width
-                ? (isHugging ? node.spec.hugging.horizontal : node.spec.compressionResistance.horizontal)
-                : (isHugging ? node.spec.hugging.vertical : node.spec.compressionResistance.vertical)
+                ? (isHugging ? node.stored.hugging.horizontal : node.stored.compressionResistance.horizontal)
+                : (isHugging ? node.stored.hugging.vertical : node.stored.compressionResistance.vertical)
             return ConstraintReference(
                 id: key.id, attribute: key.attribute.name, label: nil,
                 description: "\(view).\(axis.rawValue) \(isHugging ? "<=" : ">=") \(NumberFormat.string(size))"
@@ -37,11 +37,11 @@ extension LiveLayout {
     func location(of key: ConstraintKey) -> RequestLocation? {
         switch key {
         case .user(let id, _):
-            return state.registry[id]?.spec.location
+            return state.registry[id]?.stored.location
         case .frame(let view, _):
-            return state.tree[view].map { $0.spec.frameLocation ?? $0.spec.location }
+            return state.tree[view].map { $0.stored.frameLocation ?? $0.stored.location }
         case .hugging(let view, _), .compression(let view, _):
-            return state.tree[view].map { $0.spec.intrinsicSizeLocation ?? $0.spec.location }
+            return state.tree[view].map { $0.stored.intrinsicSizeLocation ?? $0.stored.location }
         }
     }
 
@@ -50,10 +50,10 @@ extension LiveLayout {
     func unsatisfiableDiagnostics() -> [Diagnostic] {
         guard !state.broken.isEmpty else { return [] }
         var keyOf: [ObjectIdentifier: (ConstraintKey, Int)] = [:]
-        for (key, entry) in state.entries where !entry.isBroken {
-            keyOf[ObjectIdentifier(entry.constraint)] = (key, entry.seq)
+        state.forEachEntry { key, entry in
+            if !entry.isBroken { keyOf[ObjectIdentifier(entry.constraint)] = (key, entry.seq) }
         }
-        let broken = state.broken.compactMap { key in state.entries[key].map { (key, $0) } }
+        let broken = state.broken.compactMap { key in state.entry(key).map { (key, $0) } }
             .sorted { $0.1.seq < $1.1.seq }
         return broken.compactMap { key, entry -> Diagnostic? in
             guard let brokenRef = reference(for: key) else { return nil }

@@ -26,6 +26,32 @@ enum ConstraintKey: Hashable {
         }
     }
 
+    /// Which implicit constraint of its view this is: frame x, y, width, height, then
+    /// hugging and compression per axis. 0 for a user constraint.
+    var implicitIndex: UInt8 {
+        switch self {
+        case .user: return 0
+        case .frame(_, let field): return field.index
+        case .hugging(_, let axis): return 4 + axis.index
+        case .compression(_, let axis): return 6 + axis.index
+        }
+    }
+
+    /// The inverse of `implicitIndex` for a view's implicit constraints.
+    static func implicit(view: String, index: UInt8) -> ConstraintKey? {
+        switch index {
+        case 0: return .frame(view: view, .x)
+        case 1: return .frame(view: view, .y)
+        case 2: return .frame(view: view, .width)
+        case 3: return .frame(view: view, .height)
+        case 4: return .hugging(view: view, .width)
+        case 5: return .hugging(view: view, .height)
+        case 6: return .compression(view: view, .width)
+        case 7: return .compression(view: view, .height)
+        default: return nil
+        }
+    }
+
     var implicitView: String? {
         switch self {
         case .user: return nil
@@ -36,6 +62,14 @@ enum ConstraintKey: Hashable {
 
 enum FrameField: String, CaseIterable {
     case x, y, width, height
+    var index: UInt8 {
+        switch self {
+        case .x: return 0
+        case .y: return 1
+        case .width: return 2
+        case .height: return 3
+        }
+    }
     var attribute: Attribute {
         switch self {
         case .x: return .left
@@ -49,4 +83,5 @@ enum FrameField: String, CaseIterable {
 enum SizeAxis: String, CaseIterable {
     case width, height
     var attribute: Attribute { self == .width ? .width : .height }
+    var index: UInt8 { self == .width ? 0 : 1 }
 }

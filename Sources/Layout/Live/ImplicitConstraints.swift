@@ -11,12 +11,12 @@ import Cassowary
 /// `negative-size` warning instead.
 extension LiveLayout {
     func installImplicitConstraints(of node: ViewNode) throws(LayoutError) {
-        if let frame = node.spec.frame { try installFrame(frame, of: node) }
+        if let frame = node.stored.frame { try installFrame(frame, of: node) }
         let v = node.variables
-        try installIntrinsic(.width, node.spec.intrinsicWidth, v.width, hugging: node.spec.hugging.horizontal,
-                             compression: node.spec.compressionResistance.horizontal, of: node)
-        try installIntrinsic(.height, node.spec.intrinsicHeight, v.height, hugging: node.spec.hugging.vertical,
-                             compression: node.spec.compressionResistance.vertical, of: node)
+        try installIntrinsic(.width, node.stored.intrinsicWidth, v.width, hugging: node.stored.hugging.horizontal,
+                             compression: node.stored.compressionResistance.horizontal, of: node)
+        try installIntrinsic(.height, node.stored.intrinsicHeight, v.height, hugging: node.stored.hugging.vertical,
+                             compression: node.stored.compressionResistance.vertical, of: node)
     }
 
     private func installIntrinsic(_ axis: SizeAxis, _ size: Double?, _ variable: Variable, hugging: Double,

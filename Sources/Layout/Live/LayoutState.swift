@@ -2,12 +2,17 @@
 /// wholesale when a structural edit fails (cheap: copy-on-write); constraint entries are
 /// only ever changed through `setEntry`, which the undo log mirrors step by step, so the
 /// hot path (update, setFrame) never copies anything proportional to the layout.
+///
+/// The entries themselves live in the registry (user constraints) and the tree (implicit
+/// ones). The step-by-step undo and the wholesale restore agree: a step that runs before
+/// the restore may miss its description or view (`setEntry` then does nothing to them),
+/// and the restore puts back every entry as it was when the copy was taken.
 struct LayoutState {
     let direction: LayoutDirection
     var tree = ViewTree()
     var registry = Registry()
-    private(set) var entries: [ConstraintKey: SolverEntry] = [:]
-    /// Keys of the broken entries (kept in step with `entries`).
+    /// Keys of the broken entries (kept in step with the entries, even by a rollback step
+    /// that finds its description or view gone).
     private(set) var broken: Set<ConstraintKey> = []
     var nextSeq = 0
     var revision = 0
@@ -17,14 +22,45 @@ struct LayoutState {
     /// Room for a document of this size: a few implicit constraints per view, a couple
     /// of expanded ones per description.
     mutating func reserveCapacity(views: Int, constraints: Int) {
-        entries.reserveCapacity(entries.count + 2 * views + 2 * constraints)
         registry.reserveCapacity(constraints)
         tree.reserveCapacity(views)
     }
 
+    /// Gives back the spare capacity building left (a kept layout: a session).
+    mutating func compact() {
+        registry.compact()
+        tree.compact()
+    }
+
+    func entry(_ key: ConstraintKey) -> SolverEntry? {
+        switch key {
+        case .user(let id, let attribute): return registry.entry(id: id, attribute: attribute)
+        case .frame(let view, _), .hugging(let view, _), .compression(let view, _):
+            return tree.entry(view: view, index: key.implicitIndex)
+        }
+    }
+
     mutating func setEntry(_ entry: SolverEntry?, for key: ConstraintKey) {
-        entries[key] = entry
+        switch key {
+        case .user(let id, let attribute): registry.setEntry(entry, id: id, attribute: attribute)
+        case .frame(let view, _), .hugging(let view, _), .compression(let view, _):
+            tree.setEntry(entry, view: view, index: key.implicitIndex)
+        }
         if entry?.isBroken == true { broken.insert(key) } else if !broken.isEmpty { broken.remove(key) }
+    }
+
+    /// Every solver constraint the layout owns.
+    var entryCount: Int { registry.entryCount + tree.entryCount }
+
+    func forEachEntry(_ body: (ConstraintKey, SolverEntry) -> Void) {
+        tree.forEachEntry(body)
+        registry.forEachEntry(body)
+    }
+
+    var entryKeys: [ConstraintKey] {
+        var keys: [ConstraintKey] = []
+        forEachEntry { key, _ in keys.append(key) }
+        return keys
     }
 
     var compiler: ConstraintCompiler { ConstraintCompiler(tree: tree, direction: direction) }

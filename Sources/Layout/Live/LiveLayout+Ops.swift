@@ -183,14 +183,14 @@ extension LiveLayout {
     func setFrame(_ frame: Rect, of id: String, at location: RequestLocation?) -> [LayoutError] {
         guard let node = state.tree[id] else { return [.unknownView(id, location)] }
         var errors: [LayoutError] = []
-        if state.entries[.frame(view: id, .x)] != nil {
+        if state.entry(.frame(view: id, .x)) != nil {
             for field in FrameField.allCases {
                 do { try changeConstant(.frame(view: id, field), to: -frame[field]) } catch { errors.append(error) }
             }
         } else {
             do { try installFrame(frame, of: node) } catch { errors.append(error) }
         }
-        let oldFrame = node.spec.frame, oldLocation = node.spec.frameLocation
+        let oldFrame = node.stored.frame, oldLocation = node.stored.frameLocation
         state.tree.setFrame(frame, location: location, of: id)
         undo?.record { $0.state.tree.setFrame(oldFrame, location: oldLocation, of: id) }
         return errors
@@ -201,10 +201,7 @@ extension LiveLayout {
     private func register(_ spec: ConstraintSpec, first: ItemRef, _ constraints: [CompiledConstraint])
         -> [LayoutError] {
         let id = state.registry.nextId(given: spec.id)
-        var stored = spec
-        stored.id = id
-        stored.first = first
-        state.registry.insert(InstalledDescription(id: id, seq: state.nextSeq, first: first, spec: stored,
+        state.registry.insert(InstalledDescription(id: id, seq: state.nextSeq, first: first, spec: spec,
                                                    expanded: constraints))
         state.nextSeq += 1
         var errors: [LayoutError] = []
@@ -227,15 +224,17 @@ extension LiveLayout {
     }
 
     private func unregister(_ id: String) {
-        guard let description = state.registry.remove(id: id) else { return }
+        // Entries live in the description: take them out of the solver while it is there.
+        guard let description = state.registry[id] else { return }
         for key in description.keys { uninstall(key) }
+        state.registry.remove(id: id)
     }
 
     /// The first registered layout constraint equal to `constraint` under the update key.
     private func match(_ constraint: CompiledConstraint, among ids: [String]) -> (String, Int)? {
         let key = constraint.updateKey
         for id in ids {
-            if let index = state.registry[id]?.expanded.firstIndex(where: { $0.updateKey == key }) {
+            if let index = state.registry[id]?.expanded.firstIndex(where: { $0.compiled.updateKey == key }) {
                 return (id, index)
             }
         }
@@ -245,13 +244,13 @@ extension LiveLayout {
     /// An update's new constant: registry and solver both change in place.
     private func setUserConstant(_ constant: Double, id: String, index: Int) throws(LayoutError) {
         guard let description = state.registry[id], description.expanded.indices.contains(index) else { return }
-        let old = description.expanded[index]
+        let old = description.expanded[index].compiled
         guard old.constant != constant else { return }
         let wasEdited = description.edited
         state.registry.setConstant(constant, id: id, index: index, edited: true)
         undo?.record { $0.state.registry.setConstant(old.constant, id: id, index: index, edited: wasEdited) }
         let key = ConstraintKey.user(id: id, attribute: old.firstAttribute)
-        guard let entry = state.entries[key] else { return }
+        guard let entry = state.entry(key) else { return }
         // The solver expression is `terms - constant`: shift its constant by the difference.
         try changeConstant(key, to: entry.constant + old.constant - constant)
     }
@@ -271,8 +270,9 @@ extension LiveLayout {
 extension InstalledDescription {
     /// Does any of its constraints name one of these views (as either item)?
     func names(anyOf views: Set<String>) -> Bool {
-        views.contains(first.view) || expanded.contains { c in
-            views.contains(c.first.view) || c.second.map { views.contains($0.view) } == true
+        views.contains(first.view) || expanded.contains { e in
+            let c = e.compiled
+            return views.contains(c.first.view) || c.second.map { views.contains($0.view) } == true
         }
     }
 }

@@ -50,7 +50,10 @@ public final class LiveLayout: @unchecked Sendable {
     }
 
     /// Gives back spare capacity left by building, for a layout that is kept (a session).
-    public func compactStorage() { solver.compact() }
+    public func compactStorage() {
+        solver.compact()
+        state.compact()
+    }
 
     /// A stateless one-shot (`POST /v1/layouts`): build, answer, forget.
     public static func solve(document: LayoutDocument, space: FrameSpace = .superview)

@@ -5,57 +5,86 @@ struct InstalledDescription {
     let seq: Int
     /// The item whose registry holds it (SnapKit's from item).
     let first: ItemRef
-    /// As written, with `id` and `first` filled in.
-    var spec: ConstraintSpec
-    var expanded: [CompiledConstraint]
+    /// As written (compactly; `spec` gives it back whole).
+    let stored: StoredSpec
+    /// The layout constraints it expanded to, each with its solver entry.
+    var expanded: [ExpandedConstraint]
     /// An `update` changed some constants, so the spec no longer says what is installed:
     /// the document then shows the expanded constraints instead.
     var edited = false
 
-    var keys: [ConstraintKey] { expanded.map { .user(id: id, attribute: $0.firstAttribute) } }
+    init(id: String, seq: Int, first: ItemRef, spec: ConstraintSpec, expanded: [CompiledConstraint]) {
+        self.id = id; self.seq = seq; self.first = first; stored = StoredSpec(spec)
+        self.expanded = expanded.map { ExpandedConstraint(compiled: $0, entry: nil) }
+    }
+
+    /// As written, with `id` and `first` filled in.
+    var spec: ConstraintSpec { stored.spec(id: id, first: first) }
+
+    var keys: [ConstraintKey] { expanded.map { .user(id: id, attribute: $0.compiled.firstAttribute) } }
+    var compiled: [CompiledConstraint] { expanded.map(\.compiled) }
+
+    func position(of attribute: Attribute) -> Int? {
+        expanded.firstIndex { $0.compiled.firstAttribute == attribute }
+    }
 }
 
-/// SnapKit's per-item registry (SEMANTICS 6.1), plus the id bookkeeping of CONTRACT
-/// section 1: `c<k>` with k the ordinal among all constraints ever added, skipping names
-/// already taken, never reused.
+/// SnapKit's per-item registry (SEMANTICS 6.1), plus the ids of CONTRACT section 1.
+///
+/// Descriptions sit in a dense array (a removed one leaves a hole the next insert fills)
+/// with a small id -> slot index: a dictionary holding whole descriptions would spend
+/// a description's size on every one of its (power-of-two, 3/4 full at most) buckets.
 struct Registry {
-    private(set) var descriptions: [String: InstalledDescription] = [:]
+    private var slots: ContiguousArray<InstalledDescription?> = []
+    /// Holes in `slots`, reused before the array grows.
+    private var free: [Int32] = []
+    private var index: [String: Int32] = [:]
     /// Ids of the descriptions whose first item is the key, in installation order.
     private(set) var byFirstItem: [ItemRef: [String]] = [:]
-    private var usedNames = Set<String>()
-    private var ordinal = 0
+    private var names = ConstraintNames()
+    /// How many solver entries the descriptions hold.
+    private(set) var entryCount = 0
 
-    subscript(id: String) -> InstalledDescription? { descriptions[id] }
-    var count: Int { descriptions.count }
+    subscript(id: String) -> InstalledDescription? { index[id].flatMap { slots[Int($0)] } }
+    var count: Int { index.count }
 
     func ids(firstItem: ItemRef) -> [String] { byFirstItem[firstItem] ?? [] }
 
     /// The id the next constraint gets: the given one, or `c<k>`.
-    mutating func nextId(given: String?) -> String {
-        ordinal += 1
-        if let given { usedNames.insert(given); return given }
-        // Every registered id went through here, so `usedNames` covers `descriptions`.
-        var k = ordinal
-        var name = "c" + String(k)
-        while !usedNames.insert(name).inserted { k += 1; name = "c" + String(k) }
-        return name
-    }
+    mutating func nextId(given: String?) -> String { names.next(given: given) }
 
     /// Room for `count` more descriptions (a document's), so building one does not rehash.
     mutating func reserveCapacity(_ count: Int) {
-        descriptions.reserveCapacity(descriptions.count + count)
-        usedNames.reserveCapacity(usedNames.count + count)
-        byFirstItem.reserveCapacity(byFirstItem.count + count)
+        slots.reserveCapacity(slots.count + count)
+        index.reserveCapacity(index.count + count)
     }
 
     mutating func insert(_ description: InstalledDescription) {
-        descriptions[description.id] = description
+        if let old = index[description.id] { remove(id: description.id, slot: old) }  // not reached: ids are checked
+        let slot: Int32
+        if let reused = free.popLast() {
+            slot = reused
+            slots[Int(slot)] = description
+        } else {
+            slot = Int32(truncatingIfNeeded: slots.count)
+            slots.append(description)
+        }
+        index[description.id] = slot
         byFirstItem[description.first, default: []].append(description.id)
     }
 
     @discardableResult
     mutating func remove(id: String) -> InstalledDescription? {
-        guard let description = descriptions.removeValue(forKey: id) else { return nil }
+        guard let slot = index[id] else { return nil }
+        return remove(id: id, slot: slot)
+    }
+
+    private mutating func remove(id: String, slot: Int32) -> InstalledDescription? {
+        guard let description = slots[Int(slot)] else { return nil }
+        slots[Int(slot)] = nil
+        entryCount -= description.expanded.count { $0.entry != nil }  // none: unregister uninstalls first
+        free.append(slot)
+        index[id] = nil
         let first = description.first
         byFirstItem[first]?.removeAll { $0 == id }
         if byFirstItem[first]?.isEmpty == true { byFirstItem[first] = nil }
@@ -63,12 +92,64 @@ struct Registry {
     }
 
     /// Sets the constant of one expanded constraint (an `update`).
-    mutating func setConstant(_ constant: Double, id: String, index: Int, edited: Bool) {
-        guard descriptions[id]?.expanded.indices.contains(index) == true else { return }
-        descriptions[id]?.expanded[index].constant = constant
-        descriptions[id]?.edited = edited
+    mutating func setConstant(_ constant: Double, id: String, index position: Int, edited: Bool) {
+        guard let slot = index[id].map(Int.init), slots[slot]?.expanded.indices.contains(position) == true
+        else { return }
+        slots[slot]?.expanded[position].compiled.constant = constant
+        slots[slot]?.edited = edited
+    }
+
+    /// The solver entry of a description's expanded constraint (its first attribute names it).
+    func entry(id: String, attribute: Attribute) -> SolverEntry? {
+        guard let slot = index[id], let description = slots[Int(slot)] else { return nil }
+        return description.expanded.first { $0.compiled.firstAttribute == attribute }?.entry
+    }
+
+    /// Quietly does nothing for a description that is not there: a rollback step may
+    /// run before the registry copy that brings it back is restored.
+    mutating func setEntry(_ entry: SolverEntry?, id: String, attribute: Attribute) {
+        guard let slot = index[id].map(Int.init), let position = slots[slot]?.position(of: attribute) else { return }
+        let had = slots[slot]?.expanded[position].entry != nil
+        slots[slot]?.expanded[position].entry = entry
+        entryCount += (entry == nil ? 0 : 1) - (had ? 1 : 0)
+    }
+
+    func forEachEntry(_ body: (ConstraintKey, SolverEntry) -> Void) {
+        for case let description? in slots {
+            for c in description.expanded {
+                if let entry = c.entry { body(.user(id: description.id, attribute: c.compiled.firstAttribute), entry) }
+            }
+        }
     }
 
     /// Every description in installation order.
-    var inOrder: [InstalledDescription] { descriptions.values.sorted { $0.seq < $1.seq } }
+    var inOrder: [InstalledDescription] { slots.compactMap { $0 }.sorted { $0.seq < $1.seq } }
+
+    /// Gives back spare capacity: exact-size arrays, the index rebuilt for its count,
+    /// holes dropped (no slot number is kept outside the registry).
+    mutating func compact() {
+        var dense = ContiguousArray<InstalledDescription?>()
+        dense.reserveCapacity(index.count)
+        var newIndex = [String: Int32](minimumCapacity: index.count)
+        for case let description? in slots {
+            newIndex[description.id] = Int32(truncatingIfNeeded: dense.count)
+            dense.append(description)
+        }
+        slots = dense
+        index = newIndex
+        free = []
+        var firsts = [ItemRef: [String]](minimumCapacity: byFirstItem.count)
+        for (item, ids) in byFirstItem { firsts[item] = ids.exactCopy() }
+        byFirstItem = firsts
+    }
+}
+
+extension Array {
+    /// A copy with no spare capacity (`Array(self)` would share this buffer, spare and all).
+    func exactCopy() -> [Element] {
+        var copy: [Element] = []
+        copy.reserveCapacity(count)
+        copy.append(contentsOf: self)
+        return copy
+    }
 }

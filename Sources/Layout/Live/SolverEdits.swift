@@ -1,7 +1,7 @@
 import Cassowary
 
 /// The only places the live layout touches the solver. Each records its inverse in the
-/// undo log (when one is open) and keeps `state.entries` in step with the solver.
+/// undo log (when one is open) and keeps the state's entries in step with the solver.
 extension LiveLayout {
     /// Adds a constraint. If the required constraints already installed rule it out, it is
     /// kept installed but broken (Auto Layout's recovery: the newest member of a conflict
@@ -27,7 +27,7 @@ extension LiveLayout {
     /// Takes a constraint out (active or broken). Broken constraints whose conflict it was
     /// part of get another chance at the end of the batch.
     func uninstall(_ key: ConstraintKey) {
-        guard let entry = state.entries[key] else { return }
+        guard let entry = state.entry(key) else { return }
         if !entry.isBroken {
             let constraint = entry.constraint, constant = entry.constant
             try? solver.remove(constraint)
@@ -46,7 +46,7 @@ extension LiveLayout {
     /// remove and re-add). If the new constant makes the required constraints
     /// unsatisfiable, this change is the newest, so this constraint is the one broken.
     func changeConstant(_ key: ConstraintKey, to constant: Double) throws(LayoutError) {
-        guard var entry = state.entries[key], entry.constant != constant else { return }
+        guard var entry = state.entry(key), entry.constant != constant else { return }
         let old = entry.constraint, oldConstant = entry.constant
         if entry.isBroken {
             entry.constraint = old.withConstant(constant)
@@ -79,7 +79,7 @@ extension LiveLayout {
     /// Retries the broken constraints whose conflict changed in this batch, oldest first.
     /// Adding constraints never heals another one, so one pass suffices.
     func heal() {
-        let candidates = dirty.compactMap { key in state.entries[key].map { (key, $0) } }
+        let candidates = dirty.compactMap { key in state.entry(key).map { (key, $0) } }
             .filter { $0.1.isBroken }
             .sorted { $0.1.seq < $1.1.seq }
         dirty.removeAll()
@@ -103,7 +103,7 @@ extension LiveLayout {
 
     private func setEntry(_ entry: SolverEntry?, for key: ConstraintKey) {
         guard undo != nil else { return state.setEntry(entry, for: key) }
-        let old = state.entries[key]
+        let old = state.entry(key)
         state.setEntry(entry, for: key)
         undo?.record { $0.state.setEntry(old, for: key) }
     }
@@ -115,7 +115,7 @@ extension LiveLayout {
     }
 
     private func markConflictsDirty(containing constraint: Constraint) {
-        for key in state.broken where state.entries[key]?.conflict?.contains(where: { $0 === constraint }) == true {
+        for key in state.broken where state.entry(key)?.conflict?.contains(where: { $0 === constraint }) == true {
             dirty.insert(key)
         }
     }

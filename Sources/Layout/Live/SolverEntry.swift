@@ -17,3 +17,18 @@ struct SolverEntry {
 
     var isBroken: Bool { conflict != nil }
 }
+
+/// One expanded constraint of a description and the solver entry it is installed as
+/// (nil before it is installed, and when it could not be placed). Entries live next to
+/// what made them rather than in a dictionary keyed by `ConstraintKey`, whose buckets
+/// (String-bearing keys, at most 3/4 full) cost more than the entries themselves.
+struct ExpandedConstraint {
+    var compiled: CompiledConstraint
+    var entry: SolverEntry?
+}
+
+/// One of the implicit constraints of a view (`ConstraintKey.implicitIndex` says which).
+struct ImplicitEntry {
+    let index: UInt8
+    var entry: SolverEntry
+}

@@ -4,13 +4,35 @@
 
 /// Where something stands in the request: JSON pointer plus 1-based line and column of
 /// its first byte; `exprColumn` is the 1-based column inside an expression string.
+///
+/// Every installed constraint and view keeps one or more for as long as its session
+/// lives, so the numbers are stored as 32 bits (32 bytes in all instead of 48): a request
+/// is at most a few MiB, far from 2^31 lines or columns; larger values are clamped.
 public struct RequestLocation: Equatable, Hashable, Sendable {
     public var pointer: String
-    public var line: Int
-    public var column: Int
-    public var exprColumn: Int?
+    private var line32: Int32
+    private var column32: Int32
+    /// `Int32.min` for none (columns start at 1).
+    private var exprColumn32: Int32
+
+    public var line: Int {
+        get { Int(line32) }
+        set { line32 = Int32(clamping: newValue) }
+    }
+    public var column: Int {
+        get { Int(column32) }
+        set { column32 = Int32(clamping: newValue) }
+    }
+    public var exprColumn: Int? {
+        get { exprColumn32 == .min ? nil : Int(exprColumn32) }
+        set { exprColumn32 = newValue.map { max(Int32(clamping: $0), .min + 1) } ?? .min }
+    }
+
     public init(pointer: String, line: Int, column: Int, exprColumn: Int? = nil) {
-        self.pointer = pointer; self.line = line; self.column = column; self.exprColumn = exprColumn
+        self.pointer = pointer
+        line32 = Int32(clamping: line)
+        column32 = Int32(clamping: column)
+        exprColumn32 = exprColumn.map { max(Int32(clamping: $0), .min + 1) } ?? .min
     }
 }
 

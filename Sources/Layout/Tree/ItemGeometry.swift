@@ -42,8 +42,8 @@ extension ViewTree {
             return ItemBox(x: LinearForm(v.x), y: LinearForm(v.y),
                            width: LinearForm(v.width), height: LinearForm(v.height),
                            margins: node.margins,
-                           firstBaseline: node.isGuide ? 0 : node.spec.firstBaseline,
-                           lastBaseline: node.isGuide ? 0 : node.spec.lastBaseline)
+                           firstBaseline: node.isGuide ? 0 : node.stored.firstBaseline,
+                           lastBaseline: node.isGuide ? 0 : node.stored.lastBaseline)
         case .layoutMarginsGuide: inset = node.margins
         case .safeAreaLayoutGuide: inset = node.safeArea
         }
@@ -218,8 +218,8 @@ struct InItemGeometry {
         }
         isGuideItem = guide != nil
         margins = guide == nil ? node.margins : .zero
-        firstBaseline = guide == nil && !node.isGuide ? node.spec.firstBaseline : 0
-        lastBaseline = guide == nil && !node.isGuide ? node.spec.lastBaseline : 0
+        firstBaseline = guide == nil && !node.isGuide ? node.stored.firstBaseline : 0
+        lastBaseline = guide == nil && !node.isGuide ? node.stored.lastBaseline : 0
     }
 
     var width: LinearForm {

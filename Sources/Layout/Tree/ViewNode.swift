@@ -22,33 +22,29 @@ struct FrameVariables: Equatable {
 /// already resolved: margins are physical (directional margins turned by the layout
 /// direction) and guides carry no margins, as UIKit's layout guides have none.
 struct ViewNode {
-    /// The view as the client described it; `frame` follows `setFrame` edits so that the
-    /// current document can be handed back.
-    var spec: ViewSpec
+    /// The view as the client described it (compactly; `spec` gives it back whole);
+    /// `frame` follows `setFrame` edits so that the current document can be handed back.
+    var stored: StoredViewSpec
     let variables: FrameVariables
     /// Distance from the root (a root has depth 0); used to find common ancestors.
     let depth: Int
     /// Ids of the direct subviews and guides, in insertion order.
     var children: [String] = []
-    /// layoutMargins, physical sides.
-    let margins: EdgeInsets
-    let safeArea: EdgeInsets
+    /// The solver entries of its implicit constraints (frame, intrinsic size), at most 8.
+    var implicit: [ImplicitEntry] = []
 
-    var id: String { spec.id }
-    var superview: String? { spec.superview }
-    var isGuide: Bool { spec.kind == .guide }
+    var spec: ViewSpec { stored.spec }
+    var id: String { stored.id }
+    var superview: String? { stored.superview }
+    var isGuide: Bool { stored.isGuide }
+    /// layoutMargins, physical sides.
+    var margins: EdgeInsets { stored.margins }
+    var safeArea: EdgeInsets { stored.safeArea }
 
     init(spec: ViewSpec, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
-        self.spec = spec
+        stored = StoredViewSpec(spec, direction: direction)
         self.variables = variables
         self.depth = depth
-        if spec.kind == .guide {
-            margins = .zero
-            safeArea = .zero
-        } else {
-            margins = spec.margins.physical(direction)
-            safeArea = spec.safeArea
-        }
     }
 }
 

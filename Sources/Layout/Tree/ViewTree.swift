@@ -13,6 +13,8 @@ struct ViewTree {
     /// The frame variables of `order`, index by index: answers read every frame on every
     /// edit, and this spares them a hash lookup per view.
     private(set) var orderedVariables: [FrameVariables] = []
+    /// How many implicit solver entries the nodes hold.
+    private(set) var entryCount = 0
 
     subscript(id: String) -> ViewNode? { slots[id].map { storage[$0] } }
     var count: Int { order.count }
@@ -71,6 +73,7 @@ struct ViewTree {
                 storage[p].children.removeAll { $0 == id }
             }
         }
+        for id in removed { if let s = slots[id] { entryCount -= storage[s].implicit.count } }  // 0: uninstalled first
         storage.removeAll { removed.contains($0.id) }
         slots.removeAll(keepingCapacity: true)
         for (s, node) in storage.enumerated() { slots[node.id] = s }
@@ -80,11 +83,58 @@ struct ViewTree {
         return removed
     }
 
+    /// Gives back spare capacity (a kept layout): exact-size arrays, the index rebuilt
+    /// for its count.
+    mutating func compact() {
+        storage = storage.exactCopy()
+        for s in storage.indices where storage[s].children.capacity > storage[s].children.count {
+            storage[s].children = storage[s].children.exactCopy()
+        }
+        order = order.exactCopy()
+        orderedVariables = orderedVariables.exactCopy()
+        var index = [String: Int](minimumCapacity: slots.count)
+        for (id, s) in slots { index[id] = s }
+        slots = index
+    }
+
     /// Records a new fixed frame (setFrame) so the current document shows it.
     mutating func setFrame(_ frame: Rect?, location: RequestLocation?, of id: String) {
         guard let s = slots[id] else { return }
-        storage[s].spec.frame = frame
-        storage[s].spec.frameLocation = location
+        storage[s].stored.frame = frame
+        storage[s].stored.frameLocation = location
+    }
+
+    /// The solver entry of one implicit constraint (`ConstraintKey.implicitIndex`) of a view.
+    func entry(view id: String, index: UInt8) -> SolverEntry? {
+        guard let s = slots[id] else { return nil }
+        return storage[s].implicit.first { $0.index == index }?.entry
+    }
+
+    /// Quietly does nothing for a view that is not there: a rollback step may run before
+    /// the tree copy that brings it back is restored.
+    mutating func setEntry(_ entry: SolverEntry?, view id: String, index: UInt8) {
+        guard let s = slots[id] else { return }
+        let position = storage[s].implicit.firstIndex { $0.index == index }
+        switch (position, entry) {
+        case (let p?, let entry?):
+            storage[s].implicit[p].entry = entry
+        case (let p?, nil):
+            storage[s].implicit.remove(at: p)
+            entryCount -= 1
+        case (nil, let entry?):
+            storage[s].implicit.append(ImplicitEntry(index: index, entry: entry))
+            entryCount += 1
+        case (nil, nil):
+            break
+        }
+    }
+
+    func forEachEntry(_ body: (ConstraintKey, SolverEntry) -> Void) {
+        for node in storage {
+            for e in node.implicit {
+                if let key = ConstraintKey.implicit(view: node.id, index: e.index) { body(key, e.entry) }
+            }
+        }
     }
 
     /// Does this item (a view, or one of a view's implicit guides) exist?
