@@ -10,11 +10,13 @@ extension Solver {
         owner = exactCopy(owner)
         for slot in tableau.rows.indices { tableau.rows[slot].trim() }
         for x in definitions.rows.indices where definitions.rows[x] != nil { definitions.rows[x]?.trim() }
-        for s in tableau.columns.indices where tableau.columns[s].capacity > tableau.columns[s].count + 4 {
-            tableau.columns[s] = exactCopy(tableau.slots(containing: Symbol(s)))
+        for s in tableau.columns.indices {
+            _ = tableau.slots(containing: Symbol(s))  // drops stale entries first
+            tableau.columns[s].trim()
         }
-        for s in definitions.referencedBy.indices where definitions.referencedBy[s].capacity > definitions.referencedBy[s].count + 4 {
-            definitions.referencedBy[s] = exactCopy(definitions.definitions(mentioning: Symbol(s)))
+        for s in definitions.referencedBy.indices {
+            _ = definitions.definitions(mentioning: Symbol(s))
+            definitions.referencedBy[s].trim()
         }
     }
 

@@ -11,7 +11,7 @@
 final class Definitions {
     var rows: [Row?] = []                 // by symbol; set for defined externals
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
-    var referencedBy: [[Symbol]] = []
+    var referencedBy: [IndexList] = []
     var stale: [Bool] = []                // by symbol, as in Tableau
     /// By symbol: each defined variable's constant, mirrored for the evaluation pass.
     var constants: [Double] = []
@@ -41,7 +41,7 @@ final class Definitions {
 
     func addSymbol() {
         rows.append(nil)
-        referencedBy.append([])
+        referencedBy.append(IndexList())
         marks.append(0)
         stale.append(false)
         constants.append(0)
@@ -109,7 +109,7 @@ final class Definitions {
     }
 
     /// The externals whose definitions mention `symbol` now; compacts the list on the way.
-    func definitions(mentioning symbol: Symbol) -> [Symbol] {
+    func definitions(mentioning symbol: Symbol) -> IndexList {
         if !stale[Int(symbol)] { return referencedBy[Int(symbol)] }
         stale[Int(symbol)] = false
         var list = referencedBy[Int(symbol)]

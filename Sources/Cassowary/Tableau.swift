@@ -10,7 +10,7 @@ final class Tableau {
     var basicOf: [Symbol] = []          // by slot; -1 when the slot is free
     var freeSlots: [Int32] = []
     var slotOf: [Int32] = []            // by symbol; -1 when nonbasic
-    var columns: [[Int32]] = []         // by symbol
+    var columns: [IndexList] = []       // by symbol
     var visitStamp: [UInt32] = []       // by slot, to de-duplicate column lists
     var stampCounter: UInt32 = 0
     var position: [Int32] = []          // by symbol; -1 except while merging long rows
@@ -22,7 +22,7 @@ final class Tableau {
         let s = Symbol(kinds.count)
         kinds.append(kind)
         slotOf.append(-1)
-        columns.append([])
+        columns.append(IndexList())
         position.append(-1)
         stale.append(false)
         return s
@@ -174,7 +174,7 @@ final class Tableau {
     /// `shiftConstant` over many rows in one pass over the buffer; calls `moved` with each
     /// slot whose row turned negative or whose basic symbol is a dummy (the cases a caller
     /// must look at), after every row has moved.
-    func shiftConstants(_ slots: [Int32], by symbol: Symbol, _ step: Double, moved: (Int32) -> Void) {
+    func shiftConstants(_ slots: IndexList, by symbol: Symbol, _ step: Double, moved: (Int32) -> Void) {
         var flagged: [Int32] = []
         rows.withUnsafeMutableBufferPointer { rows in
             kinds.withUnsafeBufferPointer { kinds in
@@ -190,7 +190,7 @@ final class Tableau {
     }
 
     /// The slots whose rows hold `symbol` now; compacts the column list on the way.
-    func slots(containing symbol: Symbol) -> [Int32] {
+    func slots(containing symbol: Symbol) -> IndexList {
         if !stale[Int(symbol)] { return columns[Int(symbol)] }
         stale[Int(symbol)] = false
         stampCounter &+= 1
