@@ -4,18 +4,22 @@
 /// the largest share of a small solver's allocations (a heap block of 48 bytes or more
 /// for one or two entries), which every one-shot layout paid to build and to free, and
 /// every session paid to keep.
+///
+/// 16 bytes: slots and symbols are never negative, so -1 marks an empty inline place; a
+/// negative value (never stored by the solver) simply goes to the heap form.
 struct IndexList: RandomAccessCollection, MutableCollection {
-    private var first: Int32 = 0
-    private var second: Int32 = 0
-    /// The count while the list is inline (`spill` nil).
-    private var inlineCount: UInt8 = 0
-    /// Every element, once the list has held more than two.
+    private var first: Int32 = -1
+    private var second: Int32 = -1
+    /// Every element, once the list has held more than two (or a negative one).
     private var spill: [Int32]?
 
     init() {}
 
     var startIndex: Int { 0 }
-    var endIndex: Int { spill?.count ?? Int(inlineCount) }
+    var endIndex: Int {
+        if let spill { return spill.count }
+        return first < 0 ? 0 : (second < 0 ? 1 : 2)
+    }
 
     subscript(i: Int) -> Int32 {
         get {
@@ -23,6 +27,7 @@ struct IndexList: RandomAccessCollection, MutableCollection {
             return i == 0 ? first : second
         }
         set {
+            if spill == nil && newValue < 0 { moveToHeap() }
             if spill != nil {
                 spill?[i] = newValue
             } else if i == 0 {
@@ -34,34 +39,44 @@ struct IndexList: RandomAccessCollection, MutableCollection {
     }
 
     mutating func append(_ x: Int32) {
-        if spill != nil { spill?.append(x); return }
-        switch inlineCount {
-        case 0: first = x; inlineCount = 1
-        case 1: second = x; inlineCount = 2
-        default:
-            var all: [Int32] = []
-            all.reserveCapacity(4)
-            all.append(first); all.append(second); all.append(x)
-            spill = all
+        if spill == nil && x >= 0 {
+            if first < 0 { first = x; return }
+            if second < 0 { second = x; return }
         }
+        if spill == nil { moveToHeap() }
+        spill?.append(x)
     }
 
     /// Drops the last `k` elements (`k <= count`).
     mutating func removeLast(_ k: Int) {
         guard k > 0 else { return }
-        if spill != nil { spill?.removeLast(k) } else { inlineCount -= UInt8(k) }
+        if spill != nil {
+            spill?.removeLast(k)
+        } else if k >= count {
+            first = -1; second = -1
+        } else {
+            second = -1
+        }
     }
 
     /// Gives back spare heap capacity (see `Solver.compact`): back inline when two or fewer
-    /// are left, else an exactly sized array.
+    /// (non-negative) are left, else an exactly sized array.
     mutating func trim() {
         guard let all = spill else { return }
-        if all.count <= 2 {
+        if all.count <= 2 && all.allSatisfy({ $0 >= 0 }) {
             var inline = IndexList()
             for x in all { inline.append(x) }
             self = inline
         } else if all.capacity > all.count + 4 {
             spill = exactCopy(all)
         }
+    }
+
+    private mutating func moveToHeap() {
+        var all: [Int32] = []
+        all.reserveCapacity(4)
+        all.append(contentsOf: self)
+        first = -1; second = -1
+        spill = all
     }
 }

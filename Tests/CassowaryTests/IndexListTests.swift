@@ -30,6 +30,20 @@ import Testing
         #expect(Array(list) == [3])
     }
 
+    /// Negative values are never stored by the solver, but the list still holds them.
+    @Test func negativeValuesGoToTheHeapForm() {
+        var list = IndexList()
+        list.append(-1)
+        #expect(Array(list) == [-1])
+        var other = IndexList()
+        other.append(4); other.append(5)
+        other[1] = -7
+        #expect(Array(other) == [4, -7])
+        other.trim()
+        #expect(Array(other) == [4, -7])
+        #expect(MemoryLayout<IndexList>.size == 16)
+    }
+
     @Test func copiesAreIndependent() {
         var a = IndexList()
         for x in Int32(0)..<5 { a.append(x) }
