@@ -112,6 +112,16 @@ public final class Solver {
         return evaluate(Symbol(variable.id))
     }
 
+    /// Many values at once (an answer reads every frame): `body` gets a reader whose reads
+    /// are plain array loads, the values brought up to date once beforehand. The reader is
+    /// valid only inside `body`, which must not change the solver.
+    public func withValues<R>(_ body: (ValueReader) -> R) -> R {
+        if definitions.valuesEpoch != definitions.epoch { refreshValues() }
+        return definitions.values.withUnsafeBufferPointer { values in
+            tableau.kinds.withUnsafeBufferPointer { kinds in body(ValueReader(values: values, kinds: kinds)) }
+        }
+    }
+
     /// The total violation at each optional priority in use, highest priority first.
     public func objective() -> [(priority: Double, violation: Double)] {
         var totals: [Double: Double] = [:]
@@ -129,5 +139,18 @@ public final class Solver {
         case .lessOrEqual: return max(0, e)
         case .greaterOrEqual: return max(0, -e)
         }
+    }
+}
+
+/// Reads variable values inside `Solver.withValues`.
+public struct ValueReader {
+    let values: UnsafeBufferPointer<Double>
+    let kinds: UnsafeBufferPointer<SymbolKind>
+
+    /// The variable's value (0 for a variable this solver does not know, as `value`).
+    @inline(__always) public subscript(_ variable: Variable) -> Double {
+        let i = variable.id
+        guard i >= 0, i < kinds.count, i < values.count, kinds[i] == .external else { return 0 }
+        return values[i]
     }
 }

@@ -63,30 +63,30 @@ public struct LayoutEngineService: LayoutService {
             let nanos = MonotonicClock.now() &- start
             layout.compactStorage()  // the session keeps it: no spare capacity from building
             let session = Session(layout: layout, views: answer.stats.views, constraints: parsed.constraints.count)
-            return (.json(201, encodeSessionAnswer(answer, id: id), solveNanos: nanos), session)
+            return (.json(201, encodeSessionAnswer(answer, id: id, memo: layout.frameText), solveNanos: nanos), session)
         }
     }
 
     public func read(session: Session, id: String, space: FrameSpace) -> ServiceReply {
         let answer = session.layout.answer(space: space.layout)
         let document = session.layout.document()
-        return .json(200) { encodeSessionAnswer(answer, id: id, document: document) }
+        let memo = session.layout.frameText
+        return .json(200) { encodeSessionAnswer(answer, id: id, document: document, memo: memo) }
     }
 
-    public func edit(session: inout Session, id: String, edits: [UInt8], space: FrameSpace) -> ServiceReply {
-        let batch: EditBatch
-        switch decodeEditBatch(edits) {
-        case .failure(let problem): return .problem(Self.problem(problem))
-        case .success(let b): batch = b
-        }
+    public func prepareEdits(_ body: [UInt8]) -> Result<EditBatch, ProblemReply> {
+        decodeEditBatch(body).mapError { ProblemReply(.problem(Self.problem($0))) }
+    }
+
+    public func edit(session: inout Session, id: String, edits batch: EditBatch, space: FrameSpace) -> ServiceReply {
         // An empty batch changes nothing, so it keeps the revision (openapi.yaml).
         if batch.ops.isEmpty {
             if let expected = batch.ifRevision, expected != session.layout.revision {
                 return .problem(Problem(status: 409, code: "revision-mismatch",
                                         message: "the session is at revision \(session.layout.revision), not \(expected)"))
             }
-            let answer = session.layout.answer(space: space.layout)
-            return .json(200) { encodeSessionAnswer(answer, id: id) }
+            let answer = session.layout.answer(space: space.layout), memo = session.layout.frameText
+            return .json(200) { encodeSessionAnswer(answer, id: id, memo: memo) }
         }
         // Limits: what the batch could add on top of what the session has. `update` is
         // counted as changing constants only (its hot use); `make`/`remake` count in full.
@@ -113,7 +113,8 @@ public struct LayoutEngineService: LayoutService {
                 session.constraints = session.layout.document().constraints.count
                 session.layout.compactStorage()
             }
-            return .json(200, solveNanos: nanos) { encodeSessionAnswer(answer, id: id) }
+            let memo = session.layout.frameText
+            return .json(200, solveNanos: nanos) { encodeSessionAnswer(answer, id: id, memo: memo) }
         }
     }
 

@@ -66,6 +66,10 @@ public struct ServiceReply: Sendable {
 /// session exactly as it was.
 public protocol LayoutService: Sendable {
     associatedtype Session
+    /// An edits body as `edit` takes it, made by `prepareEdits` before the session's lock
+    /// is taken: decoding needs nothing of the session, so it need not hold other
+    /// requests for the same session back. The default keeps the raw bytes.
+    associatedtype Edits: Sendable = [UInt8]
 
     /// `POST /v1/layouts`: the answer (200) or a problem.
     func solve(document: [UInt8], space: FrameSpace) -> ServiceReply
@@ -79,9 +83,13 @@ public protocol LayoutService: Sendable {
     /// `GET /v1/sessions/{id}`: the answer plus `"id"` and `"document"`.
     func read(session: Session, id: String, space: FrameSpace) -> ServiceReply
 
+    /// Reads an edits body without the session: the edits, or the problem to answer
+    /// (a body that is not an edits batch).
+    func prepareEdits(_ body: [UInt8]) -> Result<Edits, ProblemReply>
+
     /// `POST /v1/sessions/{id}/edits`: applies the batch atomically; the answer with
     /// `"revision"`, or a problem (and then the session is unchanged).
-    func edit(session: inout Session, id: String, edits: [UInt8], space: FrameSpace) -> ServiceReply
+    func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace) -> ServiceReply
 
     /// The number of views of a session: above `bigSolveThreshold` its requests run on
     /// the worker pool.
@@ -94,6 +102,16 @@ public protocol LayoutService: Sendable {
 
 extension LayoutService {
     public func estimatedViews(document: [UInt8]) -> Int { DocumentEstimate.countIDKeys(document) }
+}
+
+extension LayoutService where Edits == [UInt8] {
+    public func prepareEdits(_ body: [UInt8]) -> Result<[UInt8], ProblemReply> { .success(body) }
+}
+
+/// A problem reply as the failure of a `Result` (`ServiceReply` itself is no `Error`).
+public struct ProblemReply: Error, Sendable {
+    public let reply: ServiceReply
+    public init(_ reply: ServiceReply) { self.reply = reply }
 }
 
 public enum DocumentEstimate {

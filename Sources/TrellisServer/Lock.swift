@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A plain mutual-exclusion lock (pthread mutex) for state whose type is not `Sendable`
 /// (a live session). For `Sendable` state, `Synchronization.Mutex` is used instead.
@@ -15,8 +16,18 @@ import Darwin
 /// through the scheduler.
 public final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Reads of the lock's state for `spins` (set while held).
+    private let held = Atomic<Bool>(false)
+    /// How many times a thread that finds the lock held looks again before it sleeps.
+    private let spins: Int
 
-    public init() {
+    /// - Parameter spins: for a lock whose sections are longer than glibc's adaptive
+    ///   spinning covers (a session edit: several microseconds, still much less than a
+    ///   futex sleep and wake-up of two threads), how many times a waiter re-reads the
+    ///   lock's state before it sleeps. Each look is a plain load of a cache line the
+    ///   holder writes only when it lets go, so spinning does not slow the holder down.
+    public init(spins: Int = 0) {
+        self.spins = spins
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
@@ -34,8 +45,25 @@ public final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    public func lock() { pthread_mutex_lock(mutex) }
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    public func lock() {
+        if spins > 0 {
+            var k = 0
+            while k < spins {
+                if !held.load(ordering: .relaxed), pthread_mutex_trylock(mutex) == 0 {
+                    held.store(true, ordering: .relaxed)
+                    return
+                }
+                k += 1
+            }
+        }
+        pthread_mutex_lock(mutex)
+        held.store(true, ordering: .relaxed)
+    }
+
+    public func unlock() {
+        held.store(false, ordering: .relaxed)
+        pthread_mutex_unlock(mutex)
+    }
 
     @inline(__always)
     public func withLock<R>(_ body: () throws -> R) rethrows -> R {

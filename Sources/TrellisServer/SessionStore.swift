@@ -88,6 +88,12 @@ public final class SessionStore<Session>: @unchecked Sendable {
         return result
     }
 
+    /// Whether the session is there (and not expired). Does not count as a use.
+    public func contains(_ id: String) -> Bool {
+        let now = clock()
+        return lock.withLock { entries[id].map { !isExpired($0, now: now) } ?? false }
+    }
+
     /// The session's last recorded weight, without waiting for its lock; nil if unknown.
     /// Does not count as a use.
     public func weight(of id: String) -> Int? {
@@ -200,7 +206,8 @@ public final class SessionStore<Session>: @unchecked Sendable {
         let id: String
         /// Guarded by `lock`.
         var session: Session
-        let lock = Lock()
+        /// Spins before it sleeps: an edit holds it for microseconds (see `Lock`).
+        let lock = Lock(spins: 100_000)
         let alive = Atomic<Bool>(true)
         let lastUsed: Atomic<UInt64>
         let weight = Atomic<Int>(0)

@@ -137,9 +137,17 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                 return done(problem(.unknownSession(id), request))
             }
             run(big: weight > config.bigSolveThreshold) { [self] in
-                let answer: ServiceReply? = store.withSession(id) { session in
-                    if endpoint == .getSession { return service.read(session: session, id: id, space: space) }
-                    return service.edit(session: &session, id: id, edits: request.body, space: space)
+                let answer: ServiceReply?
+                if endpoint == .getSession {
+                    answer = store.withSession(id) { service.read(session: $0, id: id, space: space) }
+                } else {
+                    switch service.prepareEdits(request.body) {
+                    case .failure(let refused):
+                        // An unknown session answers 404 whatever the body says.
+                        answer = store.contains(id) ? refused.reply : nil
+                    case .success(let edits):
+                        answer = store.withSession(id) { service.edit(session: &$0, id: id, edits: edits, space: space) }
+                    }
                 }
                 done(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))
             }

@@ -13,6 +13,7 @@ let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("layout", "decode, solve, answer and edit generated layout documents (scripts/bench-layout)", LayoutBench.main),
     ("memory", "heap and RSS of live layouts kept as sessions keep them", MemoryBench.main),
     ("oneshot", "decode, solve and encode one document N times (what POST /v1/layouts does)", OneShotBench.main),
+    ("update", "decode, apply and answer a session update N times (what a session edit does)", UpdateBench.main),
 ]
 
 @MainActor func printUsage() {

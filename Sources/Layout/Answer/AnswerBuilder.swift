@@ -16,10 +16,12 @@ extension LiveLayout {
         let tree = state.tree
         var frames: [ViewFrame] = []
         frames.reserveCapacity(tree.count)
-        for (id, v) in zip(tree.order, tree.orderedVariables) {
-            frames.append(ViewFrame(id: id, frame: Rect(
-                x: NumberFormat.clean(solver.value(v.x)), y: NumberFormat.clean(solver.value(v.y)),
-                width: NumberFormat.clean(solver.value(v.width)), height: NumberFormat.clean(solver.value(v.height)))))
+        solver.withValues { value in
+            for (id, v) in zip(tree.order, tree.orderedVariables) {
+                frames.append(ViewFrame(id: id, frame: Rect(
+                    x: NumberFormat.clean(value[v.x]), y: NumberFormat.clean(value[v.y]),
+                    width: NumberFormat.clean(value[v.width]), height: NumberFormat.clean(value[v.height]))))
+            }
         }
         guard space == .root else { return frames }
         // Absolute origins: a view's plus its superview's, memoised (views may be listed

@@ -3,12 +3,24 @@
 extension JSONWriter {
     /// The members of an answer, to be written inside an object the caller opened (a
     /// session answer adds `id` and `document` beside them). `revision` only for sessions.
-    public mutating func answerMembers(_ answer: LayoutAnswer, includeRevision: Bool) {
+    /// With `memo` (a session's), frame numbers that did not change since its last answer
+    /// are copied rather than formatted.
+    public mutating func answerMembers(_ answer: LayoutAnswer, includeRevision: Bool, memo: FrameTextMemo? = nil) {
         if includeRevision { field("revision", answer.revision) }
         key("frames")
         beginObject()
-        for f in answer.frames {
-            frameMember(id: f.id, x: f.frame.x, y: f.frame.y, width: f.frame.width, height: f.frame.height)
+        if let memo {
+            memo.withSlots(frames: answer.frames.count) { values, texts in
+                for (i, f) in answer.frames.enumerated() {
+                    frameMember(id: f.id, x: f.frame.x, y: f.frame.y, width: f.frame.width, height: f.frame.height,
+                                memo: values.map { $0 + 4 * i },
+                                texts: texts.map { $0 + 4 * i * FrameTextMemo.slotBytes })
+                }
+            }
+        } else {
+            for f in answer.frames {
+                frameMember(id: f.id, x: f.frame.x, y: f.frame.y, width: f.frame.width, height: f.frame.height)
+            }
         }
         endObject()
         key("diagnostics")
@@ -77,11 +89,12 @@ public func encodeLayoutAnswer(_ answer: LayoutAnswer, includeRevision: Bool) ->
 
 /// A session answer: `id`, the answer with its revision, and (for GET) the document as it
 /// now stands.
-public func encodeSessionAnswer(_ answer: LayoutAnswer, id: String, document: LayoutDocument? = nil) -> [UInt8] {
+public func encodeSessionAnswer(_ answer: LayoutAnswer, id: String, document: LayoutDocument? = nil,
+                                memo: FrameTextMemo? = nil) -> [UInt8] {
     var writer = JSONWriter(capacity: 256 + 80 * answer.frames.count + (document == nil ? 0 : 96 * answer.frames.count))
     writer.beginObject()
     writer.field("id", id)
-    writer.answerMembers(answer, includeRevision: true)
+    writer.answerMembers(answer, includeRevision: true, memo: memo)
     if let document {
         writer.key("document")
         writer.document(direction: document.direction, views: document.views, constraints: document.constraints)

@@ -21,6 +21,9 @@ public final class LiveLayout: @unchecked Sendable {
     /// The last ambiguity result and the structure it was computed for; see
     /// `ambiguousVariables()`.
     var ambiguityCache: (version: Int, variables: Set<Variable>)?
+    /// The text of the frame numbers of the last answer encoded with it (a session's:
+    /// edit answers then format only the numbers that moved).
+    public let frameText = FrameTextMemo()
 
     private init(direction: LayoutDirection) {
         state = LayoutState(direction: direction)

@@ -69,8 +69,15 @@ public struct JSONWriter: Sendable {
 
     /// `"id":{"x":…,"y":…,"width":…,"height":…}`, an answer's frame member. Formatted on
     /// the stack and appended at once (the hot path of every answer); ids that need
-    /// escaping, long ids and unusual numbers take the general path.
+    /// escaping, long ids and unusual numbers take the general path. With `memo` (four
+    /// value slots and their four text slots, see `FrameTextMemo`), numbers the memo
+    /// holds are copied rather than formatted.
     public mutating func frameMember(id: String, x: Double, y: Double, width: Double, height: Double) {
+        frameMember(id: id, x: x, y: y, width: width, height: height, memo: nil, texts: nil)
+    }
+
+    mutating func frameMember(id: String, x: Double, y: Double, width: Double, height: Double,
+                              memo: UnsafeMutablePointer<UInt64>?, texts: UnsafeMutablePointer<UInt8>?) {
         var id = id
         let comma = needsComma
         let written: Bool = id.withUTF8 { name in
@@ -82,13 +89,13 @@ public struct JSONWriter: Sendable {
                 f.byte(UInt8(ascii: "\""))
                 f.copy(name)
                 f.text("\":{\"x\":")
-                guard f.number(x) else { return false }
+                guard f.number(x, memo: memo, texts: texts, 0) else { return false }
                 f.text(",\"y\":")
-                guard f.number(y) else { return false }
+                guard f.number(y, memo: memo, texts: texts, 1) else { return false }
                 f.text(",\"width\":")
-                guard f.number(width) else { return false }
+                guard f.number(width, memo: memo, texts: texts, 2) else { return false }
                 f.text(",\"height\":")
-                guard f.number(height) else { return false }
+                guard f.number(height, memo: memo, texts: texts, 3) else { return false }
                 f.byte(UInt8(ascii: "}"))
                 bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: f.count))
                 return true

@@ -32,19 +32,40 @@ struct RawFormatter {
         unsigned(value.magnitude)
     }
 
+    /// "00" to "99": digits are written two at a time (half the divisions).
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
     /// Decimal digits of `value`, most significant first.
     mutating func unsigned(_ value: UInt64) {
         var digits = 1
         var probe = value
-        while probe >= 10 { probe /= 10; digits += 1 }
+        while probe >= 100 { probe /= 100; digits += 2 }
+        if probe >= 10 { digits += 1 }
+        count += digits
+        writeDigits(value, endingAt: count)
+    }
+
+    /// The digits of `value` right-aligned to end just before `end` (the caller has
+    /// counted them).
+    @inline(__always) private func writeDigits(_ value: UInt64, endingAt end: Int) {
+        let pairs = Self.digitPairs.utf8Start
         var rest = value
-        var k = count + digits
-        count = k
-        repeat {
-            k -= 1
-            base[k] = UInt8(48 + rest % 10)
-            rest /= 10
-        } while rest > 0
+        var k = end
+        while rest >= 100 {
+            let r = Int(rest % 100)
+            rest /= 100
+            k -= 2
+            base[k] = pairs[2 * r]
+            base[k + 1] = pairs[2 * r + 1]
+        }
+        if rest >= 10 {
+            let r = Int(rest)
+            base[k - 2] = pairs[2 * r]
+            base[k - 1] = pairs[2 * r + 1]
+        } else {
+            base[k - 1] = UInt8(48 + rest)
+        }
     }
 
     /// A finite number in its shortest round-trip form when that is easy to know: an
@@ -73,13 +94,13 @@ struct RawFormatter {
         var width = 6
         while fraction % 10 == 0 { fraction /= 10; width -= 1 }
         byte(UInt8(ascii: "."))
-        var k2 = count + width
-        count = k2
-        for _ in 0..<width {
-            k2 -= 1
-            base[k2] = UInt8(48 + fraction % 10)
-            fraction /= 10
-        }
+        // Leading zeros of the fraction (0.05 is "05"), then its digits.
+        var significant = 1
+        var probe = fraction
+        while probe >= 10 { probe /= 10; significant += 1 }
+        for _ in significant..<width { byte(UInt8(ascii: "0")) }
+        count += significant
+        writeDigits(fraction, endingAt: count)
         return true
     }
 

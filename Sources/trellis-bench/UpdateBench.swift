@@ -1,0 +1,45 @@
+// trellis-bench update: the work of one session `update` edit without the HTTP around it
+// (decode the batch, apply it, encode the answer through the session's frame-text memo), COUNT times on one live layout built
+// from DOCUMENT. Each edit sets `v1.height` (scripts/gen-layout-doc makes `v1.height == 44`)
+// to another constant, as scripts/wrk/session-update.lua does, so every edit moves frames.
+// For profilers: `valgrind --tool=callgrind trellis-bench update --count 2000 DOC`.
+import Layout
+
+enum UpdateBench {
+    static let usage = "usage: trellis-bench update [--count N] DOCUMENT.json"
+
+    static func main(_ arguments: [String]) -> Int32 {
+        let count: Int, bytes: [UInt8]
+        switch CountAndDocument.parse(arguments, usage: usage, defaultCount: 10_000) {
+        case .failure(let status): return status.code
+        case .success(let parsed): (count, bytes) = (parsed.count, parsed.bytes)
+        }
+        guard case .success(let document) = decodeLayoutDocument(bytes),
+              case .success(let layout) = LiveLayout.make(document: document) else {
+            printError("update: the document does not solve")
+            return 1
+        }
+        layout.compactStorage()
+        let bodies = (0..<16).map { k in
+            Array(#"{"ops":[{"op":"update","view":"v1","constraints":[{"attributes":"height","to":\#(40 + Double(k) * 0.5)}]}]}"#.utf8)
+        }
+        var total = 0
+        let start = monotonicNanoseconds()
+        for i in 0..<count {
+            guard case .success(let batch) = decodeEditBatch(bodies[i % bodies.count]),
+                  case .success(let answer) = layout.apply(batch) else {
+                printError("update: the edit failed (does the document constrain v1.height?)")
+                return 1
+            }
+            let out = encodeSessionAnswer(answer, id: "bench", memo: layout.frameText)
+            if i < bodies.count, out != encodeSessionAnswer(answer, id: "bench") {
+                printError("update: the answer through the frame-text memo differs from the one without")
+                return 1
+            }
+            total &+= out.count
+        }
+        let nanos = monotonicNanoseconds() - start
+        print(format("%d updates, %.2f us each, %d answer bytes each", count, Double(nanos) / 1000 / Double(count), total / count))
+        return 0
+    }
+}
