@@ -1,6 +1,6 @@
 /// What a tableau symbol stands for. Externals are the user's variables and are
 /// unrestricted; every other kind is restricted to be >= 0.
-enum SymbolKind: UInt8 {
+@usableFromInline enum SymbolKind: UInt8 {
     case external
     /// The slack of an inequality.
     case slack

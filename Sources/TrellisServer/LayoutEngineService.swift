@@ -63,7 +63,8 @@ public struct LayoutEngineService: LayoutService {
             let nanos = MonotonicClock.now() &- start
             layout.compactStorage()  // the session keeps it: no spare capacity from building
             let session = Session(layout: layout, views: answer.stats.views, constraints: parsed.constraints.count)
-            return (.json(201, encodeSessionAnswer(answer, id: id, memo: layout.frameText), solveNanos: nanos), session)
+            // No frame-text memo yet: a session that is never edited does not pay for one.
+            return (.json(201, encodeSessionAnswer(answer, id: id), solveNanos: nanos), session)
         }
     }
 

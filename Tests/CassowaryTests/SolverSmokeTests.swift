@@ -93,3 +93,22 @@ import Testing
         #expect(abs(s.value(y) - 70) < 1e-9)
     }
 }
+
+@Suite struct SolverValueReaderTests {
+    /// `withValues` reads what `value` reads, for every variable, after edits; unknown
+    /// variables read 0 there as well.
+    @Test func readerAgreesWithValue() throws {
+        let solver = Solver()
+        let x = solver.makeVariable(), y = solver.makeVariable(), z = solver.makeVariable()
+        try solver.add(Constraint(Expression([(x, 1)], constant: -10), .equal))
+        try solver.add(Constraint(Expression([(y, 1), (x, -2)], constant: -3), .equal))
+        let c = Constraint(Expression([(z, 1), (y, -1)], constant: 0), .greaterOrEqual)
+        try solver.add(c)
+        for constant in [0.0, -5, 7.5] {
+            try solver.setConstant(c, to: constant)
+            let read = solver.withValues { value in [x, y, z].map { value[$0] } }
+            #expect(read == [x, y, z].map { solver.value($0) })
+        }
+        #expect(solver.withValues { $0[Variable(id: 999)] } == 0)
+    }
+}

@@ -132,6 +132,24 @@ import Testing
         }
     }
 
+    /// Edits are read before the session is looked at: a body that is no edits batch is
+    /// 422 for a live session (which stays as it was) and 404 for an unknown one.
+    @Test func badEditsBodies() throws {
+        try Self.withEngine { _, c in
+            let location = try #require(try c.postJSON("/v1/sessions", Self.card).header("Location"))
+            let bad = #"{"ops": [{"op": "update", "view": "title", "constraints": ["title.width == "]}]}"#
+            let refused = try c.postJSON(location + "/edits", bad)
+            #expect(refused.status == 422, "\(refused.text)")
+            #expect(refused.header("Content-Type") == "application/problem+json")
+            #expect(refused.text.contains("expression-syntax"))
+            #expect(try Self.object(try c.exchange("GET", location))["revision"] as? Int == 1)
+            let unknown = try c.postJSON("/v1/sessions/0123456789abcdef0123456789abcdef/edits", bad)
+            #expect(unknown.status == 404, "\(unknown.text)")
+            let notJSON = try c.postJSON("/v1/sessions/0123456789abcdef0123456789abcdef/edits", "{")
+            #expect(notJSON.status == 404, "\(notJSON.text)")
+        }
+    }
+
     @Test func sessionLifecycleWithHotEdits() throws {
         try Self.withEngine { live, c in
             let created = try c.postJSON("/v1/sessions", Self.card)

@@ -11,16 +11,10 @@ extension JSONWriter {
         beginObject()
         if let memo {
             memo.withSlots(frames: answer.frames.count) { values, texts in
-                for (i, f) in answer.frames.enumerated() {
-                    frameMember(id: f.id, x: f.frame.x, y: f.frame.y, width: f.frame.width, height: f.frame.height,
-                                memo: values.map { $0 + 4 * i },
-                                texts: texts.map { $0 + 4 * i * FrameTextMemo.slotBytes })
-                }
+                frameMembers(answer.frames, memo: values, texts: texts)
             }
         } else {
-            for f in answer.frames {
-                frameMember(id: f.id, x: f.frame.x, y: f.frame.y, width: f.frame.width, height: f.frame.height)
-            }
+            frameMembers(answer.frames)
         }
         endObject()
         key("diagnostics")

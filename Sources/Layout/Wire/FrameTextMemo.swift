@@ -10,8 +10,9 @@ import Synchronization
 /// are encoded outside the session's lock, possibly on two loops at once: whoever finds
 /// the memo busy formats without it.
 public final class FrameTextMemo: @unchecked Sendable {
-    /// Bytes of one slot: a length byte and the longest number `RawFormatter` writes.
-    static let slotBytes = 1 + RawFormatter.maxNumberBytes + 2
+    /// Bytes of one slot: a length byte, the longest number `RawFormatter` writes, and
+    /// room to read the text as three eight-byte words.
+    static let slotBytes = 32
 
     /// By frame index * 4 + member (x, y, width, height): the value whose text the slot
     /// holds, as bits (a NaN marks an empty slot: frames are finite). Guarded by `busy`.
@@ -58,7 +59,7 @@ extension RawFormatter {
     @inline(__always)
     mutating func number(_ value: Double, value memo: UnsafeMutablePointer<UInt64>, text: UnsafeMutablePointer<UInt8>) -> Bool {
         if memo.pointee == value.bitPattern {
-            copy(UnsafeBufferPointer(start: text + 1, count: Int(text.pointee)))
+            copy24(UnsafeRawPointer(text + 1), Int(text.pointee))
             return true
         }
         let start = count

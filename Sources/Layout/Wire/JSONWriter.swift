@@ -67,47 +67,54 @@ public struct JSONWriter: Sendable {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// `"id":{"x":…,"y":…,"width":…,"height":…}`, an answer's frame member. Formatted on
-    /// the stack and appended at once (the hot path of every answer); ids that need
-    /// escaping, long ids and unusual numbers take the general path. With `memo` (four
-    /// value slots and their four text slots, see `FrameTextMemo`), numbers the memo
-    /// holds are copied rather than formatted.
+    /// `"id":{"x":…,"y":…,"width":…,"height":…}`, an answer's frame member (see
+    /// `frameMembers`).
     public mutating func frameMember(id: String, x: Double, y: Double, width: Double, height: Double) {
-        frameMember(id: id, x: x, y: y, width: width, height: height, memo: nil, texts: nil)
+        frameMembers([ViewFrame(id: id, frame: Rect(x: x, y: y, width: width, height: height))])
     }
 
-    mutating func frameMember(id: String, x: Double, y: Double, width: Double, height: Double,
-                              memo: UnsafeMutablePointer<UInt64>?, texts: UnsafeMutablePointer<UInt8>?) {
-        var id = id
-        let comma = needsComma
-        let written: Bool = id.withUTF8 { name in
-            guard name.count <= 96, RawFormatter.isPlain(name) else { return false }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128 + 4 * RawFormatter.maxNumberBytes) { scratch in
-                guard let base = scratch.baseAddress else { return false }
-                var f = RawFormatter(base)
-                if comma { f.byte(UInt8(ascii: ",")) }
-                f.byte(UInt8(ascii: "\""))
-                f.copy(name)
-                f.text("\":{\"x\":")
-                guard f.number(x, memo: memo, texts: texts, 0) else { return false }
-                f.text(",\"y\":")
-                guard f.number(y, memo: memo, texts: texts, 1) else { return false }
-                f.text(",\"width\":")
-                guard f.number(width, memo: memo, texts: texts, 2) else { return false }
-                f.text(",\"height\":")
-                guard f.number(height, memo: memo, texts: texts, 3) else { return false }
-                f.byte(UInt8(ascii: "}"))
-                bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: f.count))
-                return true
+    /// The members of an answer's `frames` object. Written straight into the byte array
+    /// (room for the longest possible text is made first, the rest given back after), so
+    /// a 100-view answer costs no per-frame append (the hot path of every answer). A frame
+    /// whose id needs escaping or is long, or with an unusual number, takes the general
+    /// path. With a memo (four value slots and four text slots a frame, see
+    /// `FrameTextMemo`), numbers the memo holds are copied rather than formatted.
+    mutating func frameMembers(_ frames: [ViewFrame], memo: UnsafeMutablePointer<UInt64>? = nil,
+                               texts: UnsafeMutablePointer<UInt8>? = nil) {
+        var next = 0
+        while next < frames.count {
+            // Room for frames[next...] on the fast path: id, quotes, labels, numbers.
+            var room = 0
+            for k in next..<frames.count { room += frames[k].id.utf8.count + RawFormatter.frameMemberRoom }
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: room))
+            var stopped = frames.count, used = 0
+            let comma = needsComma
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var f = RawFormatter(base + start)
+                for k in next..<frames.count {
+                    let mark = f.count
+                    if comma || k > next { f.byte(UInt8(ascii: ",")) }
+                    let slot = 4 * k
+                    guard f.frameMember(frames[k], memo: memo.map { $0 + slot },
+                                        texts: texts.map { $0 + slot * FrameTextMemo.slotBytes }) else {
+                        f.rewind(to: mark)
+                        stopped = k
+                        break
+                    }
+                }
+                used = f.count
             }
-        }
-        if written {
-            needsComma = true
-        } else {
-            key(id)
+            bytes.removeLast(room - used)
+            if used > 0 { needsComma = true }
+            guard stopped < frames.count else { return }
+            let frame = frames[stopped].frame
+            key(frames[stopped].id)
             beginObject()
-            field("x", x); field("y", y); field("width", width); field("height", height)
+            field("x", frame.x); field("y", frame.y); field("width", frame.width); field("height", frame.height)
             endObject()
+            next = stopped + 1
         }
     }
 

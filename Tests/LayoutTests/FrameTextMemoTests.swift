@@ -1,0 +1,57 @@
+// Session answers encoded through the frame-text memo are the answers encoded without it,
+// whatever moved between them.
+import Testing
+@testable import Layout
+
+@Suite struct FrameTextMemoTests {
+    private func answer(_ frames: [(String, Rect)]) -> LayoutAnswer {
+        LayoutAnswer(revision: 2, frames: frames.map { ViewFrame(id: $0.0, frame: $0.1) }, diagnostics: [],
+                     stats: LayoutStats(views: frames.count, constraints: 0, solveMicros: 1))
+    }
+
+    /// A sequence of answers where some numbers move, some stay, the view count changes,
+    /// and values of every shape (integers, decimals, long fractions, huge, -0) come and
+    /// go in the same slots.
+    @Test func memoAnswersEqualPlainAnswers() {
+        let memo = FrameTextMemo()
+        let shapes: [Double] = [0, -0.0, 8, -16, 12.5, 79.75, 0.000001, 1.0 / 3, 1e19, 123456789.5, -2.0 / 3]
+        var rng = SystemRandomNumberGenerator()
+        var frames: [(String, Rect)] = (0..<20).map { ("v\($0)", Rect(x: 0, y: Double($0) * 44, width: 60, height: 44)) }
+        for step in 0..<300 {
+            // Move a few numbers; now and then add or drop a view.
+            for _ in 0..<3 {
+                let i = Int.random(in: frames.indices, using: &rng)
+                let value = shapes.randomElement(using: &rng) ?? 0
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: frames[i].1.x = value
+                case 1: frames[i].1.y = value
+                case 2: frames[i].1.width = value
+                default: frames[i].1.height = value
+                }
+            }
+            if step % 37 == 0 { frames.append(("w\(step)", Rect(x: 1, y: 2, width: 3, height: 4))) }
+            if step % 53 == 0, frames.count > 1 { frames.removeFirst() }
+            let a = answer(frames)
+            let plain = encodeSessionAnswer(a, id: "s")
+            #expect(encodeSessionAnswer(a, id: "s", memo: memo) == plain, "step \(step)")
+        }
+    }
+
+    /// A live layout's edits: every answer through its memo equals the plain encoding, and
+    /// reads back as the frames the answer holds.
+    @Test func liveEditsThroughTheMemo() throws {
+        let views = [view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root"), view("b", in: "root")]
+        let layout = try build(document(views, [
+            make("a", attrs("edges"), .equal, superview(), inset: .scalar(10)),
+            make("b", attrs("top"), .equal, item("a", "bottom")),
+            make("b", attrs("leading"), .equal, item("a", "leading")),
+            make("b", attrs("size"), .equal, .constant(.size(width: 50.5, height: 20))),
+        ]))
+        _ = encodeSessionAnswer(layout.answer(), id: "s", memo: layout.frameText)
+        for (k, width) in [320.0, 321.25, 321.25, 100, 1.0 / 3, 400].enumerated() {
+            let answer = try layout.applyOK(batch(.setFrame(view: "root", frame: rect(0, 0, width, 400))))
+            let viaMemo = encodeSessionAnswer(answer, id: "s", memo: layout.frameText)
+            #expect(viaMemo == encodeSessionAnswer(answer, id: "s"), "edit \(k)")
+        }
+    }
+}
