@@ -30,7 +30,8 @@ final class Definitions {
     private var markCounter: UInt32 = 0
 
     /// Definitions flattened in evaluation order: entry k sets `targets[k]` from the cells
-    /// `starts[k]..<starts[k+1]`. Rebuilt when the structure changes.
+    /// `starts[k]..<starts[k+1]`, whose restricted symbols are complemented (`~s`, so the
+    /// evaluation needs no look-up of kinds). Rebuilt when the structure changes.
     struct Program {
         var structure: UInt64 = 0
         var targets: [Symbol] = []

@@ -91,31 +91,36 @@ extension Solver {
         swap(&values, &definitions.values)
         defer { swap(&values, &definitions.values) }
         let p = definitions.program
-        // Flat reads through buffer pointers: no reference counting inside the loop.
-        tableau.kinds.withUnsafeBufferPointer { kinds in
+        // Flat reads through buffer pointers: no reference counting or bounds checks inside
+        // the loop. Restricted symbols read as their basic values (0 when nonbasic);
+        // externals as computed so far (a free one is 0, and every defined one precedes its
+        // readers). The program marks restricted symbols by complementing them.
         tableau.slotOf.withUnsafeBufferPointer { slotOf in
         tableau.rows.withUnsafeBufferPointer { rows in
         definitions.constants.withUnsafeBufferPointer { constants in
+        p.targets.withUnsafeBufferPointer { targets in
+        p.starts.withUnsafeBufferPointer { starts in
         p.symbols.withUnsafeBufferPointer { symbols in
         p.coefficients.withUnsafeBufferPointer { coefficients in
         values.withUnsafeMutableBufferPointer { values in
-            // Restricted symbols read as their basic values; externals as computed so far
-            // (a free one is 0, and every defined one precedes its readers).
-            for k in p.targets.indices {
-                let x = Int(p.targets[k])
+            var start = Int(starts[0])
+            for k in 0..<targets.count {
+                let x = Int(targets[k])
+                let end = Int(starts[k + 1])
                 var v = constants[x]
-                for j in Int(p.starts[k])..<Int(p.starts[k + 1]) {
+                for j in start..<end {
                     let s = Int(symbols[j])
-                    if kinds[s] == .external {
+                    if s >= 0 {
                         v += coefficients[j] * values[s]
                     } else {
-                        let slot = Int(slotOf[s])
+                        let slot = Int(slotOf[~s])
                         if slot >= 0 { v += coefficients[j] * rows[slot].constant }
                     }
                 }
                 values[x] = v
+                start = end
             }
-        }}}}}}}
+        }}}}}}}}
         definitions.valuesEpoch = definitions.epoch
     }
 
@@ -130,7 +135,7 @@ extension Solver {
         for x in order {
             guard let def = definitions.rows[Int(x)] else { continue }
             p.targets.append(x)
-            p.symbols.append(contentsOf: def.symbols)
+            for sym in def.symbols { p.symbols.append(tableau.kinds[Int(sym)] == .external ? sym : ~sym) }
             p.coefficients.append(contentsOf: def.coefficients)
             p.starts.append(Int32(p.symbols.count))
         }

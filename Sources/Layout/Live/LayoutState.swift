@@ -49,6 +49,17 @@ struct LayoutState {
         if entry?.isBroken == true { broken.insert(key) } else if !broken.isEmpty { broken.remove(key) }
     }
 
+    /// Changes only the current constant of an entry (which stays active or broken as it
+    /// was): no copy of the entry, and the broken set is untouched.
+    @discardableResult
+    mutating func setEntryConstant(_ constant: Double, for key: ConstraintKey) -> Bool {
+        switch key {
+        case .user(let id, let attribute): return registry.setEntryConstant(constant, id: id, attribute: attribute)
+        case .frame(let view, _), .hugging(let view, _), .compression(let view, _):
+            return tree.setEntryConstant(constant, view: view, index: key.implicitIndex)
+        }
+    }
+
     /// Every solver constraint the layout owns.
     var entryCount: Int { registry.entryCount + tree.entryCount }
 

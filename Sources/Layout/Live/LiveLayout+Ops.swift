@@ -243,10 +243,10 @@ extension LiveLayout {
 
     /// An update's new constant: registry and solver both change in place.
     private func setUserConstant(_ constant: Double, id: String, index: Int) throws(LayoutError) {
-        guard let description = state.registry[id], description.expanded.indices.contains(index) else { return }
-        let old = description.expanded[index].compiled
+        // Only the parts needed, not the description: a copy held here would make the
+        // registry's in-place change below copy the description's constraints.
+        guard let (old, wasEdited) = state.registry.expanded(id: id, index: index) else { return }
         guard old.constant != constant else { return }
-        let wasEdited = description.edited
         state.registry.setConstant(constant, id: id, index: index, edited: true)
         undo?.record { $0.state.registry.setConstant(old.constant, id: id, index: index, edited: wasEdited) }
         let key = ConstraintKey.user(id: id, attribute: old.firstAttribute)

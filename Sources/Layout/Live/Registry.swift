@@ -27,6 +27,12 @@ struct InstalledDescription {
     func position(of attribute: Attribute) -> Int? {
         expanded.firstIndex { $0.compiled.firstAttribute == attribute }
     }
+
+    mutating func setEntryConstant(_ constant: Double, attribute: Attribute) -> Bool {
+        guard let p = position(of: attribute), expanded[p].entry != nil else { return false }
+        expanded[p].entry?.constant = constant
+        return true
+    }
 }
 
 /// SnapKit's per-item registry (SEMANTICS 6.1), plus the ids of CONTRACT section 1.
@@ -91,6 +97,13 @@ struct Registry {
         return description
     }
 
+    /// One expanded constraint of a description, and whether an `update` edited it.
+    func expanded(id: String, index position: Int) -> (CompiledConstraint, edited: Bool)? {
+        guard let slot = index[id].map(Int.init), let description = slots[slot],
+              description.expanded.indices.contains(position) else { return nil }
+        return (description.expanded[position].compiled, description.edited)
+    }
+
     /// Sets the constant of one expanded constraint (an `update`).
     mutating func setConstant(_ constant: Double, id: String, index position: Int, edited: Bool) {
         guard let slot = index[id].map(Int.init), slots[slot]?.expanded.indices.contains(position) == true
@@ -112,6 +125,14 @@ struct Registry {
         let had = slots[slot]?.expanded[position].entry != nil
         slots[slot]?.expanded[position].entry = entry
         entryCount += (entry == nil ? 0 : 1) - (had ? 1 : 0)
+    }
+
+    /// Sets the current constant of an installed entry in place (the hot path of `update`:
+    /// no copy of the description or of its entry). False if there is no such entry.
+    @discardableResult
+    mutating func setEntryConstant(_ constant: Double, id: String, attribute: Attribute) -> Bool {
+        guard let slot = index[id].map(Int.init) else { return false }
+        return slots[slot]?.setEntryConstant(constant, attribute: attribute) ?? false
     }
 
     func forEachEntry(_ body: (ConstraintKey, SolverEntry) -> Void) {

@@ -57,6 +57,18 @@ extension LiveLayout {
         }
         do {
             try solver.setConstant(old, to: constant)
+            // The hot path (update, setFrame): the entry keeps its constraint and stays
+            // active, so only its constant changes, in place, with one undo step for both.
+            if state.setEntryConstant(constant, for: key) {
+                if undo != nil {
+                    undo?.record { layout in
+                        try? layout.solver.setConstant(old, to: oldConstant)
+                        layout.state.setEntryConstant(oldConstant, for: key)
+                    }
+                }
+                markConflictsDirty(containing: old)
+                return
+            }
             recordSolver { try? $0.setConstant(old, to: oldConstant) }
             entry.constant = constant
         } catch .unsatisfiable(let conflict) {

@@ -110,6 +110,15 @@ struct ViewTree {
         return storage[s].implicit.first { $0.index == index }?.entry
     }
 
+    /// Sets the current constant of an implicit entry in place (the hot path of `setFrame`).
+    /// False if there is no such entry.
+    @discardableResult
+    mutating func setEntryConstant(_ constant: Double, view id: String, index: UInt8) -> Bool {
+        guard let s = slots[id], let p = storage[s].implicit.firstIndex(where: { $0.index == index }) else { return false }
+        storage[s].implicit[p].entry.constant = constant
+        return true
+    }
+
     /// Quietly does nothing for a view that is not there: a rollback step may run before
     /// the tree copy that brings it back is restored.
     mutating func setEntry(_ entry: SolverEntry?, view id: String, index: UInt8) {
