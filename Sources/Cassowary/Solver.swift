@@ -112,14 +112,11 @@ public final class Solver {
         return evaluate(Symbol(variable.id))
     }
 
-    /// Many values at once (an answer reads every frame): `body` gets a reader whose reads
-    /// are plain array loads, the values brought up to date once beforehand. The reader is
-    /// valid only inside `body`, which must not change the solver.
-    public func withValues<R>(_ body: (ValueReader) -> R) -> R {
+    /// Every value as it now stands, to read later or elsewhere: the values array shared, not
+    /// copied (the solver copies it on its next change instead).
+    public func solvedValues() -> SolvedValues {
         if definitions.valuesEpoch != definitions.epoch { refreshValues() }
-        return definitions.values.withUnsafeBufferPointer { values in
-            tableau.kinds.withUnsafeBufferPointer { kinds in body(ValueReader(values: values, kinds: kinds)) }
-        }
+        return SolvedValues(values: definitions.values)
     }
 
     /// The total violation at each optional priority in use, highest priority first.
@@ -142,21 +139,15 @@ public final class Solver {
     }
 }
 
-/// Reads variable values inside `Solver.withValues`.
-public struct ValueReader {
-    @usableFromInline let values: UnsafeBufferPointer<Double>
-    @usableFromInline let kinds: UnsafeBufferPointer<SymbolKind>
+/// The values of a solver's variables at one moment (`Solver.solvedValues`): immutable, so
+/// it may be read on any thread while the solver moves on.
+public struct SolvedValues: Sendable {
+    @usableFromInline let values: [Double]
 
-    init(values: UnsafeBufferPointer<Double>, kinds: UnsafeBufferPointer<SymbolKind>) {
-        self.values = values
-        self.kinds = kinds
-    }
+    init(values: [Double]) { self.values = values }
 
-    /// The variable's value (0 for a variable this solver does not know, as `value`).
-    /// Inlinable: an answer makes four reads a view.
+    /// The variable's value (0 for one the solver did not have).
     @inlinable public subscript(_ variable: Variable) -> Double {
-        let i = variable.id
-        guard i >= 0, i < kinds.count, i < values.count, kinds[i] == .external else { return 0 }
-        return values[i]
+        variable.id >= 0 && variable.id < values.count ? values[variable.id] : 0
     }
 }

@@ -104,18 +104,19 @@ public struct LayoutEngineService: LayoutService {
             return .problem(refused)
         }
         let start = MonotonicClock.now()
-        switch session.layout.apply(batch, space: space.layout) {
+        switch session.layout.applySnapshot(batch) {
         case .failure(let problem):
             return .problem(Self.problem(problem))
-        case .success(let answer):
+        case .success(let snapshot):
             let nanos = MonotonicClock.now() &- start
-            session.views = answer.stats.views
+            session.views = snapshot.stats.views
             if structural {
                 session.constraints = session.layout.document().constraints.count
                 session.layout.compactStorage()
             }
-            let memo = session.layout.frameText
-            return .json(200, solveNanos: nanos) { encodeSessionAnswer(answer, id: id, memo: memo) }
+            // Frames are read and written when the reply is, after the session's lock.
+            let memo = session.layout.frameText, space = space.layout
+            return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot.answer(space: space), id: id, memo: memo) }
         }
     }
 

@@ -95,8 +95,8 @@ import Testing
 }
 
 @Suite struct SolverValueReaderTests {
-    /// `withValues` reads what `value` reads, for every variable, after edits; unknown
-    /// variables read 0 there as well.
+    /// `solvedValues` reads what `value` reads, for every variable, after edits, and keeps
+    /// reading the values of its moment when the solver moves on; unknown variables read 0.
     @Test func readerAgreesWithValue() throws {
         let solver = Solver()
         let x = solver.makeVariable(), y = solver.makeVariable(), z = solver.makeVariable()
@@ -104,11 +104,15 @@ import Testing
         try solver.add(Constraint(Expression([(y, 1), (x, -2)], constant: -3), .equal))
         let c = Constraint(Expression([(z, 1), (y, -1)], constant: 0), .greaterOrEqual)
         try solver.add(c)
+        var earlier: (SolvedValues, [Double])?
         for constant in [0.0, -5, 7.5] {
             try solver.setConstant(c, to: constant)
-            let read = solver.withValues { value in [x, y, z].map { value[$0] } }
+            let values = solver.solvedValues()
+            let read = [x, y, z].map { values[$0] }
             #expect(read == [x, y, z].map { solver.value($0) })
+            if let (old, expected) = earlier { #expect([x, y, z].map { old[$0] } == expected) }
+            earlier = (values, read)
         }
-        #expect(solver.withValues { $0[Variable(id: 999)] } == 0)
+        #expect(solver.solvedValues()[Variable(id: 999)] == 0)
     }
 }

@@ -1,27 +1,32 @@
 import Cassowary
 
-extension LiveLayout {
-    /// The current answer: frames of every view in view order, diagnostics, stats.
+/// An answer as a layout stands at one moment, taken cheaply: the solved values and the
+/// view tree are shared, not copied. A session takes it under its lock and reads the frames
+/// out of it (`answer`) after letting go, so requests for the same session wait only for
+/// the edit itself.
+public struct AnswerSnapshot: @unchecked Sendable {  // the tree is an immutable value copy
+    let revision: Int
+    let tree: ViewTree
+    let values: SolvedValues
+    /// Unsatisfiable and ambiguous diagnostics (negative sizes come from the frames).
+    let diagnostics: [Diagnostic]
+    public let stats: LayoutStats
+
+    /// The answer: frames of every view in view order, diagnostics, stats.
     public func answer(space: FrameSpace = .superview) -> LayoutAnswer {
         let frames = self.frames(space: space)
-        var diagnostics = unsatisfiableDiagnostics()
-        if let ambiguous = ambiguityDiagnostic() { diagnostics.append(ambiguous) }
-        if let negative = negativeSizeDiagnostic(frames) { diagnostics.append(negative) }
-        return LayoutAnswer(revision: state.revision, frames: frames, diagnostics: diagnostics,
-                            stats: LayoutStats(views: state.tree.count, constraints: state.entryCount,
-                                               solveMicros: lastSolveMicros))
+        var diagnostics = self.diagnostics
+        if let negative = LiveLayout.negativeSizeDiagnostic(frames) { diagnostics.append(negative) }
+        return LayoutAnswer(revision: revision, frames: frames, diagnostics: diagnostics, stats: stats)
     }
 
     func frames(space: FrameSpace) -> [ViewFrame] {
-        let tree = state.tree
         var frames: [ViewFrame] = []
         frames.reserveCapacity(tree.count)
-        solver.withValues { value in
-            for (id, v) in zip(tree.order, tree.orderedVariables) {
-                frames.append(ViewFrame(id: id, frame: Rect(
-                    x: NumberFormat.clean(value[v.x]), y: NumberFormat.clean(value[v.y]),
-                    width: NumberFormat.clean(value[v.width]), height: NumberFormat.clean(value[v.height]))))
-            }
+        for (id, v) in zip(tree.order, tree.orderedVariables) {
+            frames.append(ViewFrame(id: id, frame: Rect(
+                x: NumberFormat.clean(values[v.x]), y: NumberFormat.clean(values[v.y]),
+                width: NumberFormat.clean(values[v.width]), height: NumberFormat.clean(values[v.height]))))
         }
         guard space == .root else { return frames }
         // Absolute origins: a view's plus its superview's, memoised (views may be listed
@@ -46,6 +51,23 @@ extension LiveLayout {
             }
         }
         return frames
+    }
+}
+
+extension LiveLayout {
+    /// The current answer: frames of every view in view order, diagnostics, stats.
+    public func answer(space: FrameSpace = .superview) -> LayoutAnswer {
+        snapshot().answer(space: space)
+    }
+
+    /// The layout as it now stands, for an answer read later (see `AnswerSnapshot`).
+    public func snapshot() -> AnswerSnapshot {
+        var diagnostics = unsatisfiableDiagnostics()
+        if let ambiguous = ambiguityDiagnostic() { diagnostics.append(ambiguous) }
+        return AnswerSnapshot(revision: state.revision, tree: state.tree, values: solver.solvedValues(),
+                              diagnostics: diagnostics,
+                              stats: LayoutStats(views: state.tree.count, constraints: state.entryCount,
+                                                 solveMicros: lastSolveMicros))
     }
 
     /// One `ambiguous` warning listing every view whose frame is not unique among the
@@ -80,7 +102,7 @@ extension LiveLayout {
         return result
     }
 
-    func negativeSizeDiagnostic(_ frames: [ViewFrame]) -> Diagnostic? {
+    static func negativeSizeDiagnostic(_ frames: [ViewFrame]) -> Diagnostic? {
         var views: [ViewAttributes] = []
         for f in frames where f.frame.width < 0 || f.frame.height < 0 {
             views.append(ViewAttributes(id: f.id, attributes: (f.frame.width < 0 ? ["width"] : [])

@@ -67,6 +67,12 @@ public final class LiveLayout: @unchecked Sendable {
     /// Applies an edit batch atomically: every op or none. `ifRevision` must match the
     /// current revision (409 otherwise); any error leaves the layout exactly as it was.
     public func apply(_ batch: EditBatch, space: FrameSpace = .superview) -> Result<LayoutAnswer, LayoutProblem> {
+        applySnapshot(batch).map { $0.answer(space: space) }
+    }
+
+    /// `apply`, answering a snapshot whose frames are read later (a session reads them
+    /// after letting go of its lock).
+    public func applySnapshot(_ batch: EditBatch) -> Result<AnswerSnapshot, LayoutProblem> {
         if let expected = batch.ifRevision, expected != state.revision {
             return .failure(LayoutProblem(status: 409, title: "Revision mismatch", errors: [
                 LayoutError(code: "revision-mismatch",
@@ -92,7 +98,7 @@ public final class LiveLayout: @unchecked Sendable {
         undo = nil
         state.revision += 1
         lastSolveMicros = Self.micros(clock.now - start)
-        return .success(answer(space: space))
+        return .success(snapshot())
     }
 
     public var revision: Int { state.revision }
