@@ -17,6 +17,10 @@ import Testing
         let shapes: [Double] = [0, -0.0, 8, -16, 12.5, 79.75, 0.000001, 1.0 / 3, 1e19, 123456789.5, -2.0 / 3]
         var rng = SystemRandomNumberGenerator()
         var frames: [(String, Rect)] = (0..<20).map { ("v\($0)", Rect(x: 0, y: Double($0) * 44, width: 60, height: 44)) }
+        // Ids the prefix slots cannot hold (long), or that need escaping, or are not ASCII.
+        frames += [(String(repeating: "long", count: 12), Rect(x: 1, y: 1, width: 1, height: 1)),
+                   (String(repeating: "x", count: 47), Rect(x: 2, y: 2, width: 2, height: 2)),
+                   ("q\"uote", Rect(x: 3, y: 3, width: 3, height: 3)), ("é中", Rect(x: 4, y: 4, width: 4, height: 4))]
         for step in 0..<300 {
             // Move a few numbers; now and then add or drop a view.
             for _ in 0..<3 {

@@ -174,3 +174,30 @@ private func unlocated(_ v: ViewSpec) -> ViewSpec {
         }
     }
 }
+
+@Suite struct NumberCleaningTests {
+    /// The cleaning of solver results: the nearest integer when it is closer than 1e-7,
+    /// positive zero for any zero, everything else unchanged; checked against the plain
+    /// definition over integers, near-integers, fractions, huge and odd values.
+    @Test func cleanMatchesItsDefinition() {
+        func reference(_ v: Double) -> Double {
+            guard v.isFinite, abs(v) < 1e15 else { return v }
+            let whole = Double(Int64(v < 0 ? v - 0.5 : v + 0.5))
+            guard abs(v - whole) < 1e-7 else { return v }
+            return whole == 0 ? 0 : whole
+        }
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 1, -1, 99.99999999997, 100.00000000003, -99.99999999997, 0.5, -0.5,
+                                1e-8, -1e-8, 0.99999999, 1e15, -1e15, 1e16, .infinity, -.infinity, 12.25, 79.75]
+        for _ in 0..<5000 {
+            let n = Double(Int.random(in: -100_000...100_000, using: &rng))
+            values.append(n + Double.random(in: -2e-7...2e-7, using: &rng))
+            values.append(n + Double.random(in: -1...1, using: &rng))
+        }
+        for v in values {
+            let got = NumberFormat.clean(v), want = reference(v)
+            #expect(got.bitPattern == want.bitPattern, "\(v): \(got) instead of \(want)")
+        }
+        #expect(NumberFormat.clean(.nan).isNaN)
+    }
+}

@@ -10,9 +10,7 @@ extension JSONWriter {
         key("frames")
         beginObject()
         if let memo {
-            memo.withSlots(frames: answer.frames.count) { values, texts in
-                frameMembers(answer.frames, memo: values, texts: texts)
-            }
+            memo.withSlots(frames: answer.frames.count) { frameMembers(answer.frames, memo: $0) }
         } else {
             frameMembers(answer.frames)
         }

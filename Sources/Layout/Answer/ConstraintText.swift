@@ -27,9 +27,21 @@ enum NumberFormat {
         return "\(value)"
     }
 
-    /// Solver results with rounding noise removed (`99.99999999997` -> `100`, `-0` -> `0`).
-    static func clean(_ value: Double) -> Double {
-        guard let whole = nearestWhole(value), abs(value - whole) < 1e-7 else { return value }
+    /// Solver results with rounding noise removed (`99.99999999997` -> `100`, `-0` -> `0`):
+    /// the nearest integer when it is closer than 1e-7. Answers clean every frame number,
+    /// so the common cases (integral, or far from any integer) cost one conversion.
+    @inline(__always) static func clean(_ value: Double) -> Double {
+        guard value.isFinite, abs(value) < 1e15 else { return value }
+        let truncated = Double(Int64(value))  // toward zero; exact below 1e15
+        let fraction = value - truncated      // exact, in (-1, 1)
+        let whole: Double
+        if abs(fraction) < 1e-7 {
+            whole = truncated
+        } else if abs(fraction) > 1 - 1e-7 {
+            whole = truncated + (fraction > 0 ? 1 : -1)
+        } else {
+            return value
+        }
         return whole == 0 ? 0 : whole
     }
 

@@ -10,48 +10,107 @@ import Synchronization
 /// are encoded outside the session's lock, possibly on two loops at once: whoever finds
 /// the memo busy formats without it.
 public final class FrameTextMemo: @unchecked Sendable {
-    /// Bytes of one slot: a length byte, the longest number `RawFormatter` writes, and
-    /// room to read the text as three eight-byte words.
+    /// Bytes of one number slot: a length byte, the longest number `RawFormatter` writes,
+    /// and room to read the text as three eight-byte words.
     static let slotBytes = 32
+    /// Bytes of one frame's prefix slot: a length byte and up to `prefixLimit` bytes of
+    /// `"id":{"x":` (ids of up to 48 bytes; longer ones are written each time), with room
+    /// to read the text as eight eight-byte words.
+    static let prefixBytes = 72
+    static let prefixLimit = 56
 
     /// By frame index * 4 + member (x, y, width, height): the value whose text the slot
     /// holds, as bits (a NaN marks an empty slot: frames are finite). Guarded by `busy`.
     private var values: [UInt64] = []
     /// The slots' texts, `slotBytes` each: a length byte, then the digits. Guarded by `busy`.
     private var texts: [UInt8] = []
+    /// By frame index: the id whose prefix the prefix slot holds. Guarded by `busy`.
+    private var ids: [String] = []
+    /// By frame index, `prefixBytes` each: a length byte (0: none), then the text before
+    /// the first number. Guarded by `busy`.
+    private var prefixes: [UInt8] = []
     /// Taken by whoever uses the slots; never waited for.
     private let busy = Atomic<Bool>(false)
 
     public init() {}
 
-    /// Runs `body` with the memo's slots for `frames` frames, or with nils when another
+    /// The memo's storage while one thread holds it.
+    struct Slots {
+        let values: UnsafeMutablePointer<UInt64>
+        let texts: UnsafeMutablePointer<UInt8>
+        let ids: UnsafeMutablePointer<String>
+        let prefixes: UnsafeMutablePointer<UInt8>
+    }
+
+    /// Runs `body` with the memo's slots for `frames` frames, or with nil when another
     /// thread is using the memo.
-    func withSlots<R>(frames: Int, _ body: (UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<UInt8>?) -> R) -> R {
+    func withSlots<R>(frames: Int, _ body: (Slots?) -> R) -> R {
         guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
-            return body(nil, nil)
+            return body(nil)
         }
         defer { busy.store(false, ordering: .releasing) }
         resize(frames: frames)
         return values.withUnsafeMutableBufferPointer { values in
-            texts.withUnsafeMutableBufferPointer { texts in body(values.baseAddress, texts.baseAddress) }
+            texts.withUnsafeMutableBufferPointer { texts in
+                ids.withUnsafeMutableBufferPointer { ids in
+                    prefixes.withUnsafeMutableBufferPointer { prefixes in
+                        guard let v = values.baseAddress, let t = texts.baseAddress, let i = ids.baseAddress,
+                              let p = prefixes.baseAddress else { return body(nil) }
+                        return body(Slots(values: v, texts: t, ids: i, prefixes: p))
+                    }
+                }
+            }
         }
     }
 
     private func resize(frames: Int) {
-        let count = 4 * frames
-        guard values.count != count else { return }
-        values = Array(repeating: Double.nan.bitPattern, count: count)
-        texts = Array(repeating: 0, count: count * Self.slotBytes)
+        guard ids.count != frames else { return }
+        values = Array(repeating: Double.nan.bitPattern, count: 4 * frames)
+        texts = Array(repeating: 0, count: 4 * frames * Self.slotBytes)
+        ids = Array(repeating: "", count: frames)
+        prefixes = Array(repeating: 0, count: frames * Self.prefixBytes)
     }
 }
 
 extension RawFormatter {
-    /// `number(value)`, through slot `k` of a frame's memo slots when there are some.
+    /// `number(value)`, through number slot `member` of frame `frame` when there is a memo.
     @inline(__always)
-    mutating func number(_ value: Double, memo: UnsafeMutablePointer<UInt64>?, texts: UnsafeMutablePointer<UInt8>?,
-                         _ k: Int) -> Bool {
-        guard let memo, let texts else { return number(value) }
-        return number(value, value: memo + k, text: texts + k * FrameTextMemo.slotBytes)
+    mutating func number(_ value: Double, memo: FrameTextMemo.Slots?, frame: Int, member: Int) -> Bool {
+        guard let memo else { return number(value) }
+        let slot = 4 * frame + member
+        return number(value, value: memo.values + slot, text: memo.texts + slot * FrameTextMemo.slotBytes)
+    }
+
+    /// `"id":{"x":`, copied from the memo's prefix slot when it holds this id's; false
+    /// (something written) for an id that needs escaping or is long.
+    @inline(__always)
+    mutating func framePrefix(_ id: String, memo: FrameTextMemo.Slots?, frame: Int) -> Bool {
+        let slot = memo.map { $0.prefixes + frame * FrameTextMemo.prefixBytes }
+        if let memo, let slot, slot.pointee != 0, memo.ids[frame] == id {
+            copy64(UnsafeRawPointer(slot + 1), Int(slot.pointee))
+            return true
+        }
+        let start = count
+        var id = id
+        let plain = id.withUTF8 { name -> Bool in
+            guard name.count <= 96, Self.isPlain(name) else { return false }
+            byte(UInt8(ascii: "\""))
+            copy(name)
+            return true
+        }
+        guard plain else { return false }
+        chunk(0x3a22_7822_7b3a_22, 7)                                   // ":{"x":
+        if let memo, let slot {
+            let length = count - start
+            if length <= FrameTextMemo.prefixLimit {
+                slot.pointee = UInt8(length)
+                (slot + 1).update(from: base + start, count: length)
+                memo.ids[frame] = id
+            } else {
+                slot.pointee = 0
+            }
+        }
+        return true
     }
 
     /// `number(value)` through one memo slot: the slot's text when it holds this value,

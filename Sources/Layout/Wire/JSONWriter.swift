@@ -77,10 +77,9 @@ public struct JSONWriter: Sendable {
     /// (room for the longest possible text is made first, the rest given back after), so
     /// a 100-view answer costs no per-frame append (the hot path of every answer). A frame
     /// whose id needs escaping or is long, or with an unusual number, takes the general
-    /// path. With a memo (four value slots and four text slots a frame, see
-    /// `FrameTextMemo`), numbers the memo holds are copied rather than formatted.
-    mutating func frameMembers(_ frames: [ViewFrame], memo: UnsafeMutablePointer<UInt64>? = nil,
-                               texts: UnsafeMutablePointer<UInt8>? = nil) {
+    /// path. With a memo's slots (see `FrameTextMemo`), the id prefixes and numbers the memo
+    /// holds are copied rather than formatted.
+    mutating func frameMembers(_ frames: [ViewFrame], memo: FrameTextMemo.Slots? = nil) {
         var next = 0
         while next < frames.count {
             // Room for frames[next...] on the fast path: id, quotes, labels, numbers.
@@ -96,9 +95,7 @@ public struct JSONWriter: Sendable {
                 for k in next..<frames.count {
                     let mark = f.count
                     if comma || k > next { f.byte(UInt8(ascii: ",")) }
-                    let slot = 4 * k
-                    guard f.frameMember(frames[k], memo: memo.map { $0 + slot },
-                                        texts: texts.map { $0 + slot * FrameTextMemo.slotBytes }) else {
+                    guard f.frameMember(frames[k], memo: memo, k) else {
                         f.rewind(to: mark)
                         stopped = k
                         break

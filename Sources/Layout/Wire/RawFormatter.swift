@@ -15,40 +15,42 @@ struct RawFormatter {
     @inline(__always) mutating func rewind(to mark: Int) { count = mark }
 
     /// `"id":{"x":…,"y":…,"width":…,"height":…}` on the fast path (the caller made room:
-    /// id, 48 bytes, four numbers); false, with something written, for an id that needs
-    /// escaping or is long, or a number `number` does not write.
-    mutating func frameMember(_ frame: ViewFrame, memo: UnsafeMutablePointer<UInt64>?,
-                              texts: UnsafeMutablePointer<UInt8>?) -> Bool {
-        var id = frame.id
-        let plain = id.withUTF8 { name -> Bool in
-            guard name.count <= 96, Self.isPlain(name) else { return false }
-            byte(UInt8(ascii: "\""))
-            copy(name)
-            return true
-        }
-        guard plain else { return false }
+    /// id and `frameMemberRoom`), through the memo's slots for frame `k` when there is a
+    /// memo; false, with something written, for an id that needs escaping or is long, or a
+    /// number `number` does not write.
+    mutating func frameMember(_ frame: ViewFrame, memo: FrameTextMemo.Slots?, _ k: Int) -> Bool {
+        guard framePrefix(frame.id, memo: memo, frame: k) else { return false }
         let r = frame.frame
         // The labels as little-endian chunks: stores, not copies.
-        chunk(0x3a22_7822_7b3a_22, 7)                                   // ":{"x":
-        guard number(r.x, memo: memo, texts: texts, 0) else { return false }
+        guard number(r.x, memo: memo, frame: k, member: 0) else { return false }
         chunk(0x3a_2279_222c, 5)                                        // ,"y":
-        guard number(r.y, memo: memo, texts: texts, 1) else { return false }
+        guard number(r.y, memo: memo, frame: k, member: 1) else { return false }
         chunk(0x2268_7464_6977_222c, 8); chunk(0x3a, 1)                 // ,"width":
-        guard number(r.width, memo: memo, texts: texts, 2) else { return false }
+        guard number(r.width, memo: memo, frame: k, member: 2) else { return false }
         chunk(0x7468_6769_6568_222c, 8); chunk(0x3a22, 2)               // ,"height":
-        guard number(r.height, memo: memo, texts: texts, 3) else { return false }
+        guard number(r.height, memo: memo, frame: k, member: 3) else { return false }
         byte(UInt8(ascii: "}"))
         return true
     }
 
     /// Bytes a frame member may take on the fast path, besides its id: labels, four
     /// numbers, and the slack of eight-byte stores.
-    static let frameMemberRoom = 48 + 4 * (maxNumberBytes + 8)
+    static let frameMemberRoom = 64 + 4 * (maxNumberBytes + 8)
 
     /// The first `length` bytes of little-endian `chunk`; all eight are stored (the caller
     /// has made room for them).
     @inline(__always) mutating func chunk(_ chunk: UInt64, _ length: Int) {
         UnsafeMutableRawPointer(base + count).storeBytes(of: chunk.littleEndian, as: UInt64.self)
+        count += length
+    }
+
+    /// `length` (at most 64) bytes from `source`, which has 64 readable bytes, as eight
+    /// eight-byte moves (the caller has room for all 64).
+    @inline(__always) mutating func copy64(_ source: UnsafeRawPointer, _ length: Int) {
+        let target = UnsafeMutableRawPointer(base + count)
+        for k in stride(from: 0, to: 64, by: 8) {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+        }
         count += length
     }
 
