@@ -6,11 +6,12 @@
 import Layout
 
 enum UpdateBench {
-    static let usage = "usage: trellis-bench update [--count N] DOCUMENT.json"
+    static let usage = "usage: trellis-bench update [--count N] [--setframe] DOCUMENT.json"
 
     static func main(_ arguments: [String]) -> Int32 {
         let count: Int, bytes: [UInt8]
-        switch CountAndDocument.parse(arguments, usage: usage, defaultCount: 10_000) {
+        let setFrame = arguments.contains("--setframe")
+        switch CountAndDocument.parse(arguments.filter { $0 != "--setframe" }, usage: usage, defaultCount: 10_000) {
         case .failure(let status): return status.code
         case .success(let parsed): (count, bytes) = (parsed.count, parsed.bytes)
         }
@@ -21,7 +22,9 @@ enum UpdateBench {
         }
         layout.compactStorage()
         let bodies = (0..<16).map { k in
-            Array(#"{"ops":[{"op":"update","view":"v1","constraints":[{"attributes":"height","to":\#(40 + Double(k) * 0.5)}]}]}"#.utf8)
+            setFrame
+                ? Array(#"{"ops":[{"op":"setFrame","view":"root","frame":{"x":0,"y":0,"width":\#(320 + k * 5),"height":667}}]}"#.utf8)
+                : Array(#"{"ops":[{"op":"update","view":"v1","constraints":[{"attributes":"height","to":\#(40 + Double(k) * 0.5)}]}]}"#.utf8)
         }
         var total = 0
         let start = monotonicNanoseconds()
@@ -39,7 +42,7 @@ enum UpdateBench {
             total &+= out.count
         }
         let nanos = monotonicNanoseconds() - start
-        print(format("%d updates, %.2f us each, %d answer bytes each", count, Double(nanos) / 1000 / Double(count), total / count))
+        print(format(setFrame ? "%d setFrames, %.2f us each, %d answer bytes each" : "%d updates, %.2f us each, %d answer bytes each", count, Double(nanos) / 1000 / Double(count), total / count))
         return 0
     }
 }

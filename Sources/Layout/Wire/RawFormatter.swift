@@ -91,10 +91,16 @@ struct RawFormatter {
 
     /// Decimal digits of `value`, most significant first.
     mutating func unsigned(_ value: UInt64) {
-        var digits = 1
-        var probe = value
-        while probe >= 100 { probe /= 100; digits += 2 }
-        if probe >= 10 { digits += 1 }
+        // Frame numbers are mostly below 10,000: compare before dividing.
+        var digits: Int
+        if value < 10 { digits = 1 } else if value < 100 { digits = 2 } else if value < 1000 { digits = 3 } else if value < 10000 {
+            digits = 4
+        } else {
+            digits = 5
+            var probe = value / 10000
+            while probe >= 100 { probe /= 100; digits += 2 }
+            if probe >= 10 { digits += 1 }
+        }
         count += digits
         writeDigits(value, endingAt: count)
     }
@@ -140,20 +146,18 @@ struct RawFormatter {
         if k < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = k.magnitude
         unsigned(magnitude / 1_000_000)
-        var fraction = magnitude % 1_000_000
+        let fraction = Int(magnitude % 1_000_000)
         guard fraction != 0 else { return true }
-        // Six decimals less the trailing zeros, written from the last: divisions by the
-        // constant 10 only (a division by a variable is a slow instruction).
-        var width = 6
-        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+        // All six decimals, two at a time (0.05 is "050000"), then the trailing zeros go
+        // again: cheaper than finding first how many there are.
         byte(UInt8(ascii: "."))
-        // Leading zeros of the fraction (0.05 is "05"), then its digits.
-        var significant = 1
-        var probe = fraction
-        while probe >= 10 { probe /= 10; significant += 1 }
-        for _ in significant..<width { byte(UInt8(ascii: "0")) }
-        count += significant
-        writeDigits(fraction, endingAt: count)
+        let pairs = Self.digitPairs.utf8Start
+        let high = fraction / 10_000, middle = fraction / 100 % 100, low = fraction % 100
+        base[count] = pairs[2 * high]; base[count + 1] = pairs[2 * high + 1]
+        base[count + 2] = pairs[2 * middle]; base[count + 3] = pairs[2 * middle + 1]
+        base[count + 4] = pairs[2 * low]; base[count + 5] = pairs[2 * low + 1]
+        count += 6
+        while base[count - 1] == UInt8(ascii: "0") { count -= 1 }  // stops at a nonzero digit
         return true
     }
 
