@@ -116,7 +116,7 @@ public struct LayoutEngineService: LayoutService {
             }
             // Frames are read and written when the reply is, after the session's lock.
             let memo = session.layout.frameText, space = space.layout
-            return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot.answer(space: space), id: id, memo: memo) }
+            return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
         }
     }
 

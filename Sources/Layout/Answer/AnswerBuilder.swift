@@ -20,14 +20,16 @@ public struct AnswerSnapshot: @unchecked Sendable {  // the tree is an immutable
         return LayoutAnswer(revision: revision, frames: frames, diagnostics: diagnostics, stats: stats)
     }
 
+    /// The frames in superview space, read from the values where they are.
+    var superviewFrames: SnapshotFrames {
+        SnapshotFrames(order: tree.order, variables: tree.orderedVariables, values: values)
+    }
+
     func frames(space: FrameSpace) -> [ViewFrame] {
+        let source = superviewFrames
         var frames: [ViewFrame] = []
-        frames.reserveCapacity(tree.count)
-        for (id, v) in zip(tree.order, tree.orderedVariables) {
-            frames.append(ViewFrame(id: id, frame: Rect(
-                x: NumberFormat.clean(values[v.x]), y: NumberFormat.clean(values[v.y]),
-                width: NumberFormat.clean(values[v.width]), height: NumberFormat.clean(values[v.height]))))
-        }
+        frames.reserveCapacity(source.count)
+        for i in 0..<source.count { frames.append(ViewFrame(id: source.id(i), frame: source.rect(i))) }
         guard space == .root else { return frames }
         // Absolute origins: a view's plus its superview's, memoised (views may be listed
         // before their superviews).
@@ -51,6 +53,21 @@ public struct AnswerSnapshot: @unchecked Sendable {  // the tree is an immutable
             }
         }
         return frames
+    }
+}
+
+/// A snapshot's frames in superview space, each read from the solved values when asked.
+struct SnapshotFrames: FrameList {
+    let order: [String]
+    let variables: [FrameVariables]
+    let values: SolvedValues
+
+    var count: Int { min(order.count, variables.count) }
+    func id(_ i: Int) -> String { order[i] }
+    func rect(_ i: Int) -> Rect {
+        let v = variables[i]
+        return Rect(x: NumberFormat.clean(values[v.x]), y: NumberFormat.clean(values[v.y]),
+                    width: NumberFormat.clean(values[v.width]), height: NumberFormat.clean(values[v.height]))
     }
 }
 
@@ -102,11 +119,13 @@ extension LiveLayout {
         return result
     }
 
-    static func negativeSizeDiagnostic(_ frames: [ViewFrame]) -> Diagnostic? {
+    static func negativeSizeDiagnostic<Frames: FrameList>(_ frames: Frames) -> Diagnostic? {
         var views: [ViewAttributes] = []
-        for f in frames where f.frame.width < 0 || f.frame.height < 0 {
-            views.append(ViewAttributes(id: f.id, attributes: (f.frame.width < 0 ? ["width"] : [])
-                                            + (f.frame.height < 0 ? ["height"] : [])))
+        for i in 0..<frames.count {
+            let r = frames.rect(i)
+            guard r.width < 0 || r.height < 0 else { continue }
+            views.append(ViewAttributes(id: frames.id(i), attributes: (r.width < 0 ? ["width"] : [])
+                                            + (r.height < 0 ? ["height"] : [])))
         }
         guard !views.isEmpty else { return nil }
         return Diagnostic(severity: .warning, code: "negative-size",

@@ -6,24 +6,33 @@ extension JSONWriter {
     /// With `memo` (a session's), frame numbers that did not change since its last answer
     /// are copied rather than formatted.
     public mutating func answerMembers(_ answer: LayoutAnswer, includeRevision: Bool, memo: FrameTextMemo? = nil) {
-        if includeRevision { field("revision", answer.revision) }
+        answerMembers(revision: includeRevision ? answer.revision : nil, frames: answer.frames,
+                      diagnostics: answer.diagnostics, stats: answer.stats, memo: memo)
+    }
+
+    /// The members of an answer from its parts (`frames` read where they are, see
+    /// `FrameList`); `more` is a diagnostic listed after `diagnostics`.
+    mutating func answerMembers<Frames: FrameList>(revision: Int?, frames: Frames, diagnostics: [Diagnostic],
+                                                   more: Diagnostic? = nil, stats: LayoutStats, memo: FrameTextMemo?) {
+        if let revision { field("revision", revision) }
         key("frames")
         beginObject()
         if let memo {
-            memo.withSlots(frames: answer.frames.count) { frameMembers(answer.frames, memo: $0) }
+            memo.withSlots(frames: frames.count) { frameMembers(frames, memo: $0) }
         } else {
-            frameMembers(answer.frames)
+            frameMembers(frames)
         }
         endObject()
         key("diagnostics")
         beginArray()
-        for d in answer.diagnostics { diagnostic(d) }
+        for d in diagnostics { diagnostic(d) }
+        if let more { diagnostic(more) }
         endArray()
         key("stats")
         beginObject()
-        field("views", answer.stats.views)
-        field("constraints", answer.stats.constraints)
-        field("solveMicros", answer.stats.solveMicros)
+        field("views", stats.views)
+        field("constraints", stats.constraints)
+        field("solveMicros", stats.solveMicros)
         endObject()
     }
 
@@ -91,6 +100,21 @@ public func encodeSessionAnswer(_ answer: LayoutAnswer, id: String, document: La
         writer.key("document")
         writer.document(direction: document.direction, views: document.views, constraints: document.constraints)
     }
+    writer.endObject()
+    return writer.bytes
+}
+
+/// A session answer straight from a snapshot (an edit's: see `AnswerSnapshot`): frames in
+/// superview space are written from the solved values where they are, without an answer's
+/// array of frames in between; `?space=root` goes through the answer.
+public func encodeSessionAnswer(_ snapshot: AnswerSnapshot, id: String, space: FrameSpace, memo: FrameTextMemo?) -> [UInt8] {
+    guard space == .superview else { return encodeSessionAnswer(snapshot.answer(space: space), id: id, memo: memo) }
+    let frames = snapshot.superviewFrames
+    var writer = JSONWriter(capacity: 256 + 80 * frames.count)
+    writer.beginObject()
+    writer.field("id", id)
+    writer.answerMembers(revision: snapshot.revision, frames: frames, diagnostics: snapshot.diagnostics,
+                         more: LiveLayout.negativeSizeDiagnostic(frames), stats: snapshot.stats, memo: memo)
     writer.endObject()
     return writer.bytes
 }

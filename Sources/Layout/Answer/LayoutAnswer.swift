@@ -15,6 +15,19 @@ public struct LayoutAnswer: Equatable, Sendable {
     public func frame(of id: String) -> Rect? { frames.first { $0.id == id }?.frame }
 }
 
+/// Frames in view order, as the answer writer reads them: an answer's array, or a
+/// session's snapshot read in place.
+protocol FrameList {
+    var count: Int { get }
+    func id(_ i: Int) -> String
+    func rect(_ i: Int) -> Rect
+}
+
+extension Array: FrameList where Element == ViewFrame {
+    func id(_ i: Int) -> String { self[i].id }
+    func rect(_ i: Int) -> Rect { self[i].frame }
+}
+
 public struct ViewFrame: Equatable, Sendable {
     public var id: String
     public var frame: Rect

@@ -79,13 +79,14 @@ public struct JSONWriter: Sendable {
     /// whose id needs escaping or is long, or with an unusual number, takes the general
     /// path. With a memo's slots (see `FrameTextMemo`), the id prefixes and numbers the memo
     /// holds are copied rather than formatted.
-    mutating func frameMembers(_ frames: [ViewFrame], memo: FrameTextMemo.Slots? = nil) {
+    mutating func frameMembers<Frames: FrameList>(_ frames: Frames, memo: FrameTextMemo.Slots? = nil) {
         var next = 0
         while next < frames.count {
             // Room for frames[next...] on the fast path: id, quotes, labels, numbers.
             var room = 0
-            for k in next..<frames.count { room += frames[k].id.utf8.count + RawFormatter.frameMemberRoom }
+            for k in next..<frames.count { room += frames.id(k).utf8.count + RawFormatter.frameMemberRoom }
             let start = bytes.count
+            bytes.reserveCapacity(start + room + 512)  // the rest of the answer too: one allocation
             bytes.append(contentsOf: repeatElement(0, count: room))
             var stopped = frames.count, used = 0
             let comma = needsComma
@@ -95,7 +96,7 @@ public struct JSONWriter: Sendable {
                 for k in next..<frames.count {
                     let mark = f.count
                     if comma || k > next { f.byte(UInt8(ascii: ",")) }
-                    guard f.frameMember(frames[k], memo: memo, k) else {
+                    guard f.frameMember(id: frames.id(k), frames.rect(k), memo: memo, k) else {
                         f.rewind(to: mark)
                         stopped = k
                         break
@@ -106,8 +107,8 @@ public struct JSONWriter: Sendable {
             bytes.removeLast(room - used)
             if used > 0 { needsComma = true }
             guard stopped < frames.count else { return }
-            let frame = frames[stopped].frame
-            key(frames[stopped].id)
+            let frame = frames.rect(stopped)
+            key(frames.id(stopped))
             beginObject()
             field("x", frame.x); field("y", frame.y); field("width", frame.width); field("height", frame.height)
             endObject()

@@ -18,9 +18,8 @@ struct RawFormatter {
     /// id and `frameMemberRoom`), through the memo's slots for frame `k` when there is a
     /// memo; false, with something written, for an id that needs escaping or is long, or a
     /// number `number` does not write.
-    mutating func frameMember(_ frame: ViewFrame, memo: FrameTextMemo.Slots?, _ k: Int) -> Bool {
-        guard framePrefix(frame.id, memo: memo, frame: k) else { return false }
-        let r = frame.frame
+    mutating func frameMember(id: String, _ r: Rect, memo: FrameTextMemo.Slots?, _ k: Int) -> Bool {
+        guard framePrefix(id, memo: memo, frame: k) else { return false }
         // The labels as little-endian chunks: stores, not copies.
         guard number(r.x, memo: memo, frame: k, member: 0) else { return false }
         chunk(0x3a_2279_222c, 5)                                        // ,"y":
