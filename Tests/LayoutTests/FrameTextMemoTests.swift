@@ -41,8 +41,8 @@ import Testing
         }
     }
 
-    /// A live layout's edits: every answer through its memo equals the plain encoding, and
-    /// reads back as the frames the answer holds.
+    /// A live layout's edits: every answer written from its snapshot, or through the memo,
+    /// equals the plain encoding of the answer, negative-size warning included.
     @Test func liveEditsThroughTheMemo() throws {
         let views = [view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root"), view("b", in: "root")]
         let layout = try build(document(views, [
@@ -52,10 +52,19 @@ import Testing
             make("b", attrs("size"), .equal, .constant(.size(width: 50.5, height: 20))),
         ]))
         _ = encodeSessionAnswer(layout.answer(), id: "s", memo: layout.frameText)
+        var sawNegative = false
         for (k, width) in [320.0, 321.25, 321.25, 100, 1.0 / 3, 400].enumerated() {
-            let answer = try layout.applyOK(batch(.setFrame(view: "root", frame: rect(0, 0, width, 400))))
-            let viaMemo = encodeSessionAnswer(answer, id: "s", memo: layout.frameText)
-            #expect(viaMemo == encodeSessionAnswer(answer, id: "s"), "edit \(k)")
+            guard case .success(let snapshot) = layout.applySnapshot(batch(.setFrame(view: "root", frame: rect(0, 0, width, 400))))
+            else { Issue.record("edit \(k) failed"); return }
+            let answer = snapshot.answer()
+            sawNegative = sawNegative || answer.diagnostics.contains { $0.code == "negative-size" }
+            let plain = encodeSessionAnswer(answer, id: "s")
+            // What the server sends: written from the snapshot in place, through the memo.
+            #expect(encodeSessionAnswer(snapshot, id: "s", space: .superview, memo: layout.frameText) == plain, "edit \(k)")
+            #expect(encodeSessionAnswer(answer, id: "s", memo: layout.frameText) == plain, "edit \(k)")
+            #expect(encodeSessionAnswer(snapshot, id: "s", space: .root, memo: nil)
+                    == encodeSessionAnswer(snapshot.answer(space: .root), id: "s"), "edit \(k)")
         }
+        #expect(sawNegative, "a root 1/3 wide leaves a negative width inside its insets")
     }
 }
