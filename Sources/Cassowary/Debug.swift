@@ -9,7 +9,6 @@ extension Solver {
         tags.compact()
         owner = exactCopy(owner)
         for slot in tableau.rows.indices { tableau.rows[slot].trim() }
-        for x in definitions.rows.indices where definitions.rows[x] != nil { definitions.rows[x]?.trim() }
         for s in tableau.columns.indices {
             _ = tableau.slots(containing: Symbol(s))  // drops stale entries first
             tableau.columns[s].trim()
@@ -33,7 +32,8 @@ extension Solver {
         for sym in tableau.kinds.indices {
             s.longestColumn = max(s.longestColumn, tableau.slots(containing: Symbol(sym)).count)
         }
-        s.definitionCells = definitions.rows.reduce(0) { $0 + ($1?.symbols.count ?? 0) }
+        s.definitionCells = 0
+        definitions.rows.forEachDefined { _, row in s.definitionCells += row.symbols.count }
         return s
     }
 

@@ -9,7 +9,7 @@
 /// Definitions never form a cycle: a variable is defined only from symbols that do not
 /// (transitively) refer back to it.
 final class Definitions {
-    var rows: [Row?] = []                 // by symbol; set for defined externals
+    var rows = DefinitionRows()           // by symbol; set for defined externals
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
     var referencedBy: [IndexList] = []
     var stale: [Bool] = []                // by symbol, as in Tableau
@@ -41,7 +41,7 @@ final class Definitions {
     }
 
     func addSymbol() {
-        rows.append(nil)
+        rows.appendSymbol()
         referencedBy.append(IndexList())
         marks.append(0)
         stale.append(false)
@@ -50,19 +50,19 @@ final class Definitions {
     }
 
     func reserveCapacity(symbols: Int) {
-        rows.reserveCapacity(symbols); referencedBy.reserveCapacity(symbols); marks.reserveCapacity(symbols)
+        rows.reserveCapacity(symbols: symbols); referencedBy.reserveCapacity(symbols); marks.reserveCapacity(symbols)
         stale.reserveCapacity(symbols); constants.reserveCapacity(symbols); values.reserveCapacity(symbols)
     }
 
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
-        rows = exactCopy(rows); referencedBy = exactCopy(referencedBy); stale = exactCopy(stale)
+        rows.compact(); referencedBy = exactCopy(referencedBy); stale = exactCopy(stale)
         constants = exactCopy(constants); values = exactCopy(values); marks = exactCopy(marks)
         program.symbols = exactCopy(program.symbols); program.coefficients = exactCopy(program.coefficients)
         program.targets = exactCopy(program.targets); program.starts = exactCopy(program.starts)
     }
 
-    @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows[Int(x)] != nil }
+    @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows.isDefined(Int(x)) }
 
     func newMark() -> UInt32 {
         markCounter &+= 1
@@ -84,7 +84,7 @@ final class Definitions {
 
     /// The `i`th cell's symbol of `x`'s definition, or nil past the end (no copy of the row).
     @inline(__always) func cell(of x: Symbol, at i: Int) -> Symbol? {
-        rows.withUnsafeBufferPointer { rows in
+        rows.withReader { rows in
             guard let row = rows[Int(x)], i < row.symbols.count else { return nil }
             return row.symbols[i]
         }
@@ -116,7 +116,7 @@ final class Definitions {
         var list = referencedBy[Int(symbol)]
         var kept = 0
         for x in list {
-            let mentions = rows.withUnsafeBufferPointer { $0[Int(x)]?.index(of: symbol) != nil }
+            let mentions = rows.withReader { $0[Int(x)]?.index(of: symbol) != nil }
             guard mentions, !list[0..<kept].contains(x) else { continue }
             list[kept] = x
             kept += 1
@@ -128,7 +128,7 @@ final class Definitions {
 
     /// Adds `c·symbol` to the definition of `x`, keeping the reference index current.
     func addCell(_ x: Symbol, _ symbol: Symbol, _ c: Double) {
-        guard rows[Int(x)] != nil else { return }
+        guard rows.isDefined(Int(x)) else { return }
         switch rows[Int(x)]?.add(symbol, c) {
         case .created: referencedBy[Int(symbol)].append(x)
         case .removed: stale[Int(symbol)] = true
@@ -150,7 +150,7 @@ final class Definitions {
     func coefficient(_ x: Symbol, _ symbol: Symbol) -> Double { rows[Int(x)]?.coefficient(of: symbol) ?? 0 }
 
     func addConstant(_ x: Symbol, _ delta: Double) {
-        guard rows[Int(x)] != nil else { return }
+        guard rows.isDefined(Int(x)) else { return }
         rows[Int(x)]?.constant += delta
         constants[Int(x)] += delta
     }

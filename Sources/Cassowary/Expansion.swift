@@ -12,7 +12,7 @@ extension Solver {
         if row.symbols.contains(where: { definitions.isDefined($0) }) {
             collectDefinitions(from: row.symbols)
             // Postorder reversed: every definition before the ones it refers to.
-            definitions.rows.withUnsafeBufferPointer { defs in
+            definitions.rows.withReader { defs in
                 for x in scratchOrder.reversed() {
                     let c = acc.take(x)
                     guard c != 0, let def = defs[Int(x)] else { continue }
@@ -49,15 +49,15 @@ extension Solver {
         order.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
         let visit = definitions.newMark()
-        definitions.rows.withUnsafeBufferPointer { defs in
-            for root in symbols where defs[Int(root)] != nil && definitions.mark(root, visit) {
+        definitions.rows.withReader { defs in
+            for root in symbols where defs.slots[Int(root)] >= 0 && definitions.mark(root, visit) {
                 stack.append((root, 0))
                 while let (x, next) = stack.last {
                     let cells = defs[Int(x)]?.symbols ?? []
                     if next < cells.count {
                         stack[stack.count - 1].1 = next + 1
                         let s = cells[next]
-                        if defs[Int(s)] != nil && definitions.mark(s, visit) { stack.append((s, 0)) }
+                        if defs.slots[Int(s)] >= 0 && definitions.mark(s, visit) { stack.append((s, 0)) }
                     } else {
                         order.append(x)
                         stack.removeLast()
@@ -127,7 +127,7 @@ extension Solver {
     /// Flattens the definitions in topological order; free variables get the value 0.
     func compileProgram() {
         var all: [Symbol] = []
-        for x in definitions.rows.indices where definitions.rows[x] != nil { all.append(Symbol(x)) }
+        definitions.rows.forEachDefined { x, _ in all.append(x) }
         let order = definitionOrder(from: all).reversed()   // referenced before referencing
         var p = Definitions.Program()
         p.structure = definitions.structure
@@ -139,7 +139,7 @@ extension Solver {
             p.coefficients.append(contentsOf: def.coefficients)
             p.starts.append(Int32(p.symbols.count))
         }
-        for x in definitions.values.indices where definitions.rows[x] == nil { definitions.values[x] = 0 }
+        for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
         definitions.program = p
     }
 

@@ -1,0 +1,105 @@
+/// The definitions' rows by symbol, held densely. Only external variables are ever
+/// defined, a fraction of all symbols (every constraint adds slacks, errors or markers),
+/// so an optional row per symbol spent most of its bytes on nothing: here a symbol costs
+/// a slot number, and only defined symbols have a row.
+struct DefinitionRows {
+    /// By symbol: where its row is in `storage`, or -1.
+    private var slotOf: [Int32] = []
+    private var storage: [Row] = []
+    /// Places in `storage` freed by undefined symbols, reused first.
+    private var free: [Int32] = []
+
+    /// How many symbols the table has room for.
+    var symbolCount: Int { slotOf.count }
+
+    mutating func appendSymbol() { slotOf.append(-1) }
+
+    mutating func reserveCapacity(symbols: Int) { slotOf.reserveCapacity(symbols) }
+
+    @inline(__always) func isDefined(_ x: Int) -> Bool { slotOf[x] >= 0 }
+
+    /// The row of symbol `x`. Setting nil undefines it; changing a row through the
+    /// subscript (`rows[x]?.add(…)`) edits it where it is: it is moved out and back, so
+    /// its arrays are never copied.
+    subscript(x: Int) -> Row? {
+        get {
+            let s = Int(slotOf[x])
+            return s >= 0 ? storage[s] : nil
+        }
+        set {
+            var value = newValue
+            put(&value, symbol: x)
+        }
+        _modify {
+            var value: Row?
+            let s = Int(slotOf[x])
+            if s >= 0 {
+                var taken = Row(constant: 0)
+                swap(&taken, &storage[s])
+                value = consume taken
+            }
+            defer { put(&value, symbol: x) }
+            yield &value
+        }
+    }
+
+    /// Stores `value` (moved, not copied, when it replaces a row) as the row of `x`.
+    private mutating func put(_ value: inout Row?, symbol x: Int) {
+        let s = Int(slotOf[x])
+        switch (value.take(), s >= 0) {
+        case (var row?, true):
+            swap(&storage[s], &row)
+        case (let row?, false):
+            if let reused = free.popLast() {
+                storage[Int(reused)] = row
+                slotOf[x] = reused
+            } else {
+                slotOf[x] = Int32(truncatingIfNeeded: storage.count)
+                storage.append(row)
+            }
+        case (nil, true):
+            storage[s] = Row(constant: 0)
+            free.append(Int32(truncatingIfNeeded: s))
+            slotOf[x] = -1
+        case (nil, false):
+            break
+        }
+    }
+
+    /// Runs `body` with plain reads of the rows (no reference counting of the table).
+    @inline(__always) func withReader<R>(_ body: (Reader) -> R) -> R {
+        slotOf.withUnsafeBufferPointer { slots in
+            storage.withUnsafeBufferPointer { rows in body(Reader(slots: slots, rows: rows)) }
+        }
+    }
+
+    struct Reader {
+        let slots: UnsafeBufferPointer<Int32>
+        let rows: UnsafeBufferPointer<Row>
+
+        @inline(__always) subscript(x: Int) -> Row? {
+            let s = Int(slots[x])
+            return s >= 0 ? rows[s] : nil
+        }
+    }
+
+    /// Every defined symbol's row, in symbol order.
+    func forEachDefined(_ body: (Symbol, Row) -> Void) {
+        for x in slotOf.indices where slotOf[x] >= 0 { body(Symbol(x), storage[Int(slotOf[x])]) }
+    }
+
+    /// Exact-size storage, holes dropped, each row trimmed (see `Solver.compact`).
+    mutating func compact() {
+        var dense: [Row] = []
+        dense.reserveCapacity(storage.count - free.count)
+        for x in slotOf.indices where slotOf[x] >= 0 {
+            var row = storage[Int(slotOf[x])]
+            row.trim()
+            slotOf[x] = Int32(truncatingIfNeeded: dense.count)
+            dense.append(row)
+        }
+        storage = dense
+        free = []
+        slotOf = exactCopy(slotOf)
+    }
+}
