@@ -81,6 +81,12 @@ struct DefinitionRows {
             let s = Int(slots[x])
             return s >= 0 ? rows[s] : nil
         }
+
+        /// The constant of `x`'s definition (0 when it has none), without copying the row.
+        @inline(__always) func constant(_ x: Int) -> Double {
+            let s = Int(slots[x])
+            return s >= 0 ? rows[s].constant : 0
+        }
     }
 
     /// Every defined symbol's row, in symbol order.

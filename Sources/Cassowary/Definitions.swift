@@ -13,8 +13,6 @@ final class Definitions {
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
     var referencedBy: [IndexList] = []
     var stale: [Bool] = []                // by symbol, as in Tableau
-    /// By symbol: each defined variable's constant, mirrored for the evaluation pass.
-    var constants: [Double] = []
     /// Bumped by every change of a definition's cells (not of its constant).
     var structure: UInt64 = 1
 
@@ -45,19 +43,18 @@ final class Definitions {
         referencedBy.append(IndexList())
         marks.append(0)
         stale.append(false)
-        constants.append(0)
         values.append(0)
     }
 
     func reserveCapacity(symbols: Int) {
         rows.reserveCapacity(symbols: symbols); referencedBy.reserveCapacity(symbols); marks.reserveCapacity(symbols)
-        stale.reserveCapacity(symbols); constants.reserveCapacity(symbols); values.reserveCapacity(symbols)
+        stale.reserveCapacity(symbols); values.reserveCapacity(symbols)
     }
 
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
         rows.compact(); referencedBy = exactCopy(referencedBy); stale = exactCopy(stale)
-        constants = exactCopy(constants); values = exactCopy(values); marks = exactCopy(marks)
+        values = exactCopy(values); marks = exactCopy(marks)
         program.symbols = exactCopy(program.symbols); program.coefficients = exactCopy(program.coefficients)
         program.targets = exactCopy(program.targets); program.starts = exactCopy(program.starts)
     }
@@ -95,7 +92,6 @@ final class Definitions {
 
     func define(_ x: Symbol, _ row: Row) {
         rows[Int(x)] = row
-        constants[Int(x)] = row.constant
         for s in row.symbols { referencedBy[Int(s)].append(x) }
         structure &+= 1
     }
@@ -103,7 +99,6 @@ final class Definitions {
     func undefine(_ x: Symbol) -> Row? {
         let row = rows[Int(x)]
         rows[Int(x)] = nil
-        constants[Int(x)] = 0
         for s in row?.symbols ?? [] { stale[Int(s)] = true }
         structure &+= 1
         return row
@@ -152,6 +147,5 @@ final class Definitions {
     func addConstant(_ x: Symbol, _ delta: Double) {
         guard rows.isDefined(Int(x)) else { return }
         rows[Int(x)]?.constant += delta
-        constants[Int(x)] += delta
     }
 }

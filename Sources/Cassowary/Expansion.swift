@@ -97,7 +97,7 @@ extension Solver {
         // readers). The program marks restricted symbols by complementing them.
         tableau.slotOf.withUnsafeBufferPointer { slotOf in
         tableau.rows.withUnsafeBufferPointer { rows in
-        definitions.constants.withUnsafeBufferPointer { constants in
+        definitions.rows.withReader { defs in
         p.targets.withUnsafeBufferPointer { targets in
         p.starts.withUnsafeBufferPointer { starts in
         p.symbols.withUnsafeBufferPointer { symbols in
@@ -107,7 +107,7 @@ extension Solver {
             for k in 0..<targets.count {
                 let x = Int(targets[k])
                 let end = Int(starts[k + 1])
-                var v = constants[x]
+                var v = defs.constant(x)
                 for j in start..<end {
                     let s = Int(symbols[j])
                     if s >= 0 {
