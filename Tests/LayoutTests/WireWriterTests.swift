@@ -84,6 +84,31 @@ private func unlocated(_ v: ViewSpec) -> ViewSpec {
         #expect(s == #"{"v":{"x":12.5,"y":-0.25,"width":0.3333333333333333,"height":1e+19}}"#)
     }
 
+    /// Many frames at once (an answer's), across the fast path's chunks, with frames that
+    /// need the general path (escaped or long ids) among them: the same text as writing
+    /// every member the general way.
+    @Test func frameMembersMatchTheGeneralPath() {
+        let numbers: [Double] = [0, 8, -16, 12.5, 1.0 / 3, 1e19, -2.0 / 3, 79.75, 1e-7, 4503599627370496.5]
+        let ids = (0..<150).map { k -> String in
+            k % 37 == 5 ? "q\"\(k)" : k % 53 == 7 ? String(repeating: "z", count: 100) + "\(k)" : "v\(k)"
+        }
+        let frames = ids.enumerated().map { k, id in
+            ViewFrame(id: id, frame: Rect(x: numbers[k % numbers.count], y: numbers[(k + 3) % numbers.count],
+                                          width: numbers[(k + 5) % numbers.count], height: Double(k)))
+        }
+        let fast = text { w in w.beginObject(); w.field("first", 1); w.frameMembers(frames); w.endObject() }
+        let general = text { w in
+            w.beginObject(); w.field("first", 1)
+            for f in frames {
+                w.key(f.id); w.beginObject()
+                w.field("x", f.frame.x); w.field("y", f.frame.y); w.field("width", f.frame.width); w.field("height", f.frame.height)
+                w.endObject()
+            }
+            w.endObject()
+        }
+        #expect(fast == general)
+    }
+
     @Test func stringEscaping() throws {
         let tricky = "q\"b\\s/\n\r\t\u{8}\u{c}\u{0}\u{1f}é中😀\u{7f}"
         let s = text { w in w.string(tricky) }

@@ -10,8 +10,8 @@ import Synchronization
 /// are encoded outside the session's lock, possibly on two loops at once: whoever finds
 /// the memo busy formats without it.
 public final class FrameTextMemo: @unchecked Sendable {
-    /// Bytes of one number slot: a length byte, the longest number `RawFormatter` writes,
-    /// and room to read the text as three eight-byte words.
+    /// Bytes of one number slot: a length byte, the longest number `RawFormatter` writes
+    /// (24 bytes), read as three eight-byte words.
     static let slotBytes = 32
     /// Bytes of one frame's prefix slot: a length byte and up to `prefixLimit` bytes of
     /// `"id":{"x":` (ids of up to 48 bytes; longer ones are written each time), with room
@@ -76,7 +76,7 @@ extension RawFormatter {
     /// `number(value)`, through number slot `member` of frame `frame` when there is a memo.
     @inline(__always)
     mutating func number(_ value: Double, memo: FrameTextMemo.Slots?, frame: Int, member: Int) -> Bool {
-        guard let memo else { return number(value) }
+        guard let memo else { return finiteNumber(value) }
         let slot = 4 * frame + member
         return number(value, value: memo.values + slot, text: memo.texts + slot * FrameTextMemo.slotBytes)
     }
@@ -122,8 +122,8 @@ extension RawFormatter {
             return true
         }
         let start = count
-        guard number(value) else { return false }
-        let length = count - start
+        guard finiteNumber(value) else { return false }
+        let length = count - start  // at most 24: the slot holds it
         text.pointee = UInt8(truncatingIfNeeded: length)
         (text + 1).update(from: base + start, count: length)
         memo.pointee = value.bitPattern

@@ -80,20 +80,24 @@ public struct JSONWriter: Sendable {
     /// path. With a memo's slots (see `FrameTextMemo`), the id prefixes and numbers the memo
     /// holds are copied rather than formatted.
     mutating func frameMembers<Frames: FrameList>(_ frames: Frames, memo: FrameTextMemo.Slots? = nil) {
+        var total = 0
+        for k in 0..<frames.count { total += frames.id(k).utf8.count + RawFormatter.frameMemberRoom }
+        bytes.reserveCapacity(bytes.count + total + 512)  // the rest of the answer too: one allocation
         var next = 0
         while next < frames.count {
-            // Room for frames[next...] on the fast path: id, quotes, labels, numbers.
+            // Room for a chunk of frames on the fast path (id, quotes, labels, numbers): a
+            // frame that needs the general path restarts at most its chunk.
+            let chunkEnd = min(frames.count, next + 64)
             var room = 0
-            for k in next..<frames.count { room += frames.id(k).utf8.count + RawFormatter.frameMemberRoom }
+            for k in next..<chunkEnd { room += frames.id(k).utf8.count + RawFormatter.frameMemberRoom }
             let start = bytes.count
-            bytes.reserveCapacity(start + room + 512)  // the rest of the answer too: one allocation
             bytes.append(contentsOf: repeatElement(0, count: room))
-            var stopped = frames.count, used = 0
+            var stopped = chunkEnd, used = 0
             let comma = needsComma
             bytes.withUnsafeMutableBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 var f = RawFormatter(base + start)
-                for k in next..<frames.count {
+                for k in next..<chunkEnd {
                     let mark = f.count
                     if comma || k > next { f.byte(UInt8(ascii: ",")) }
                     guard f.frameMember(id: frames.id(k), frames.rect(k), memo: memo, k) else {
@@ -106,7 +110,10 @@ public struct JSONWriter: Sendable {
             }
             bytes.removeLast(room - used)
             if used > 0 { needsComma = true }
-            guard stopped < frames.count else { return }
+            guard stopped < chunkEnd else {
+                next = chunkEnd
+                continue
+            }
             let frame = frames.rect(stopped)
             key(frames.id(stopped))
             beginObject()

@@ -3,8 +3,9 @@
 /// stack and appends it to its byte array once. Every per-byte `Array.append` checks
 /// uniqueness and capacity; for a 100-view answer those checks cost more than the digits.
 struct RawFormatter {
-    /// The longest `number` writes: a sign, 19 digits of an Int64 (or 9 + "." + 6 digits).
-    static let maxNumberBytes = 21
+    /// The longest number written: a sign, 19 digits of an Int64 (or 9 + "." + 6 digits);
+    /// Swift's shortest form of any finite double (`finiteNumber`) takes at most 24.
+    static let maxNumberBytes = 24
 
     let base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
@@ -17,7 +18,7 @@ struct RawFormatter {
     /// `"id":{"x":…,"y":…,"width":…,"height":…}` on the fast path (the caller made room:
     /// id and `frameMemberRoom`), through the memo's slots for frame `k` when there is a
     /// memo; false, with something written, for an id that needs escaping or is long, or a
-    /// number `number` does not write.
+    /// number that is not finite.
     mutating func frameMember(id: String, _ r: Rect, memo: FrameTextMemo.Slots?, _ k: Int) -> Bool {
         guard framePrefix(id, memo: memo, frame: k) else { return false }
         // The labels as little-endian chunks: stores, not copies.
@@ -157,6 +158,22 @@ struct RawFormatter {
         base[count + 4] = pairs[2 * low]; base[count + 5] = pairs[2 * low + 1]
         count += 6
         while base[count - 1] == UInt8(ascii: "0") { count -= 1 }  // stops at a nonzero digit
+        return true
+    }
+
+    /// Any finite number: `number`'s forms where they apply, otherwise Swift's shortest
+    /// round-trip form (1e-07, 0.3333333333333333), which is valid JSON. False, having
+    /// written nothing, only for infinities and NaN.
+    mutating func finiteNumber(_ value: Double) -> Bool {
+        if number(value) { return true }
+        guard value.isFinite else { return false }
+        var text = value.description
+        text.withUTF8 { bytes in
+            guard let source = bytes.baseAddress else { return }
+            let length = min(bytes.count, Self.maxNumberBytes)
+            (base + count).update(from: source, count: length)
+            count += length
+        }
         return true
     }
 
