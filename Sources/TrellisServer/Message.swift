@@ -59,14 +59,15 @@ public struct TrellisResponse: Sendable {
 }
 
 /// ASCII case-insensitive equality, without allocating.
+/// Lengths first: looking a header up compares its name with every header's, and most
+/// differ in length.
 public func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
-    var ia = a.utf8.makeIterator(), ib = b.utf8.makeIterator()
-    while true {
-        switch (ia.next(), ib.next()) {
-        case (nil, nil): return true
-        case (let x?, let y?):
-            if x != y && asciiLower(x) != asciiLower(y) { return false }
-        default: return false
+    guard a.utf8.count == b.utf8.count else { return false }
+    var a = a, b = b
+    return a.withUTF8 { x in
+        b.withUTF8 { y in
+            for i in 0..<x.count where x[i] != y[i] && asciiLower(x[i]) != asciiLower(y[i]) { return false }
+            return true
         }
     }
 }

@@ -31,7 +31,12 @@ public enum Endpoint: Int, CaseIterable, Sendable {
     }
 
     /// Routes whose body must be `application/json`.
-    public var takesBody: Bool { method == "POST" }
+    public var takesBody: Bool {
+        switch self {
+        case .solveLayout, .createSession, .editSession: return true
+        default: return false
+        }
+    }
 }
 
 /// A path template; `unmatched` stands for every unknown path (a metrics label).
@@ -54,6 +59,22 @@ public enum Route: Int, CaseIterable, Sendable {
     /// The endpoints on this path.
     public var endpoints: [Endpoint] { Endpoint.allCases.filter { $0.route == self } }
 
+    /// The endpoint of this path for `method`, if it has one (every request asks: a switch,
+    /// not a search through `endpoints`).
+    public func endpoint(for method: String) -> Endpoint? {
+        switch (self, method) {
+        case (.layouts, "POST"): return .solveLayout
+        case (.sessions, "POST"): return .createSession
+        case (.session, "GET"): return .getSession
+        case (.session, "DELETE"): return .deleteSession
+        case (.edits, "POST"): return .editSession
+        case (.health, "GET"): return .health
+        case (.metrics, "GET"): return .metrics
+        case (.openapi, "GET"): return .openapi
+        default: return nil
+        }
+    }
+
     /// The `Allow` header's methods: the path's methods, then OPTIONS.
     public var allowedMethods: [String] { endpoints.map(\.method) + ["OPTIONS"] }
 }
@@ -74,7 +95,7 @@ public enum Router {
     public static func match(method: String, path: String) -> RouteMatch {
         guard let (route, id) = route(for: path) else { return .notFound }
         if method == "OPTIONS" { return .options(route, sessionID: id) }
-        if let endpoint = route.endpoints.first(where: { $0.method == method }) {
+        if let endpoint = route.endpoint(for: method) {
             return .endpoint(endpoint, sessionID: id)
         }
         return .methodNotAllowed(route, allow: route.allowedMethods)

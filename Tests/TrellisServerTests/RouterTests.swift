@@ -14,6 +14,22 @@ import Testing
         #expect(Router.match(method: "GET", path: "/openapi.yaml") == .endpoint(.openapi, sessionID: nil))
     }
 
+    /// The per-request switch agrees with the endpoint table, for every route and method,
+    /// and so does `takesBody` with the methods.
+    @Test func endpointSwitchAgreesWithTheTable() {
+        for route in Route.allCases {
+            for method in ["GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS", "get", ""] {
+                #expect(route.endpoint(for: method) == route.endpoints.first { $0.method == method }, "\(route) \(method)")
+            }
+        }
+        for endpoint in Endpoint.allCases { #expect(endpoint.takesBody == (endpoint.method == "POST")) }
+        #expect(asciiCaseInsensitiveEquals("Content-Type", "content-TYPE"))
+        #expect(!asciiCaseInsensitiveEquals("Content-Type", "Content-Typ"))
+        #expect(!asciiCaseInsensitiveEquals("Content-Type", "Content-Tipe"))
+        #expect(asciiCaseInsensitiveEquals("", ""))
+        #expect(!asciiCaseInsensitiveEquals("é", "É"), "only ASCII letters fold")
+    }
+
     @Test func unknownPathsAreNotFound() {
         for path in ["/", "/v1", "/v1/layouts/", "/v1/sessions/", "/v1/sessions//edits", "/v1/sessions/a/edits/x",
                      "/v1/sessions/a/other", "/healthz/", "/HEALTHZ", "/v2/layouts", ""] {
