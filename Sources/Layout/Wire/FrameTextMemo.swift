@@ -117,7 +117,9 @@ extension RawFormatter {
     /// otherwise formatted and remembered.
     @inline(__always)
     mutating func number(_ value: Double, value memo: UnsafeMutablePointer<UInt64>, text: UnsafeMutablePointer<UInt8>) -> Bool {
-        if memo.pointee == value.bitPattern {
+        // An empty slot holds a NaN's bits and no text: never a hit (a NaN frame value,
+        // which the general path writes as null, must not read as an empty number).
+        if memo.pointee == value.bitPattern && text.pointee != 0 {
             copy24(UnsafeRawPointer(text + 1), Int(text.pointee))
             return true
         }
