@@ -56,19 +56,31 @@ public struct AnswerSnapshot: @unchecked Sendable {  // the tree is an immutable
     }
 }
 
-/// A snapshot's frames in superview space, each read from the solved values when asked.
+/// A snapshot's frames in superview space: the ids shared with the tree, the rectangles
+/// read from the solved values in one pass (an answer's writer and its negative-size check
+/// both read every frame).
 struct SnapshotFrames: FrameList {
     let order: [String]
-    let variables: [FrameVariables]
-    let values: SolvedValues
+    let rects: [Rect]
 
-    var count: Int { min(order.count, variables.count) }
-    func id(_ i: Int) -> String { order[i] }
-    func rect(_ i: Int) -> Rect {
-        let v = variables[i]
-        return Rect(x: NumberFormat.clean(values[v.x]), y: NumberFormat.clean(values[v.y]),
-                    width: NumberFormat.clean(values[v.width]), height: NumberFormat.clean(values[v.height]))
+    init(order: [String], variables: [FrameVariables], values: SolvedValues) {
+        self.order = order
+        var rects: [Rect] = []
+        rects.reserveCapacity(variables.count)
+        values.withReader { value in
+            variables.withUnsafeBufferPointer { variables in
+                for v in variables {
+                    rects.append(Rect(x: NumberFormat.clean(value[v.x]), y: NumberFormat.clean(value[v.y]),
+                                      width: NumberFormat.clean(value[v.width]), height: NumberFormat.clean(value[v.height])))
+                }
+            }
+        }
+        self.rects = rects
     }
+
+    var count: Int { min(order.count, rects.count) }
+    func id(_ i: Int) -> String { order[i] }
+    func rect(_ i: Int) -> Rect { rects[i] }
 }
 
 extension LiveLayout {

@@ -80,46 +80,48 @@ public struct JSONWriter: Sendable {
     /// path. With a memo's slots (see `FrameTextMemo`), the id prefixes and numbers the memo
     /// holds are copied rather than formatted.
     mutating func frameMembers<Frames: FrameList>(_ frames: Frames, memo: FrameTextMemo.Slots? = nil) {
-        var total = 0
-        for k in 0..<frames.count { total += frames.id(k).utf8.count + RawFormatter.frameMemberRoom }
+        var total = 0, longest = 0
+        for k in 0..<frames.count {
+            let room = frames.id(k).utf8.count + RawFormatter.frameMemberRoom
+            total += room
+            longest = max(longest, room)
+        }
         bytes.reserveCapacity(bytes.count + total + 512)  // the rest of the answer too: one allocation
-        var next = 0
-        while next < frames.count {
-            // Room for a chunk of frames on the fast path (id, quotes, labels, numbers): a
-            // frame that needs the general path restarts at most its chunk.
-            let chunkEnd = min(frames.count, next + 64)
-            var room = 0
-            for k in next..<chunkEnd { room += frames.id(k).utf8.count + RawFormatter.frameMemberRoom }
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: room))
-            var stopped = chunkEnd, used = 0
-            let comma = needsComma
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var f = RawFormatter(base + start)
+        // Frames are formatted into scratch memory a chunk at a time (room for the longest
+        // possible text of each), then appended: no zero-filling of the room, and a frame
+        // that needs the general path restarts at most its chunk.
+        let chunk = 64
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk * longest) { scratch in
+            guard let base = scratch.baseAddress else { return }
+            var next = 0
+            while next < frames.count {
+                let chunkEnd = min(frames.count, next + chunk)
+                var f = RawFormatter(base)
+                var stopped = chunkEnd
                 for k in next..<chunkEnd {
                     let mark = f.count
-                    if comma || k > next { f.byte(UInt8(ascii: ",")) }
+                    if needsComma || k > next { f.byte(UInt8(ascii: ",")) }
                     guard f.frameMember(id: frames.id(k), frames.rect(k), memo: memo, k) else {
                         f.rewind(to: mark)
                         stopped = k
                         break
                     }
                 }
-                used = f.count
+                if f.count > 0 {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: f.count))
+                    needsComma = true
+                }
+                guard stopped < chunkEnd else {
+                    next = chunkEnd
+                    continue
+                }
+                let frame = frames.rect(stopped)
+                key(frames.id(stopped))
+                beginObject()
+                field("x", frame.x); field("y", frame.y); field("width", frame.width); field("height", frame.height)
+                endObject()
+                next = stopped + 1
             }
-            bytes.removeLast(room - used)
-            if used > 0 { needsComma = true }
-            guard stopped < chunkEnd else {
-                next = chunkEnd
-                continue
-            }
-            let frame = frames.rect(stopped)
-            key(frames.id(stopped))
-            beginObject()
-            field("x", frame.x); field("y", frame.y); field("width", frame.width); field("height", frame.height)
-            endObject()
-            next = stopped + 1
         }
     }
 
