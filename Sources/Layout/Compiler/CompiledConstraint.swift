@@ -21,22 +21,14 @@ public struct CompiledConstraint: Equatable, Sendable {
         self.multiplier = multiplier; self.constant = constant; self.priority = priority
     }
 
-    /// SnapKit's "same constraint" for `updateConstraints` (SEMANTICS 6.3): every field
-    /// except the constant, multipliers and priorities compared exactly.
-    var updateKey: UpdateKey {
-        UpdateKey(first: first, firstAttribute: firstAttribute, relation: relation, second: second,
-                  secondAttribute: secondAttribute, multiplier: multiplier, priority: priority)
-    }
-
     var isRequired: Bool { priority >= 1000 }
-}
 
-struct UpdateKey: Hashable {
-    var first: ItemRef
-    var firstAttribute: Attribute
-    var relation: Relation
-    var second: ItemRef?
-    var secondAttribute: Attribute?
-    var multiplier: Double
-    var priority: Double
+    /// SnapKit's "same constraint" for `updateConstraints` (SEMANTICS 6.3): the seven
+    /// fields other than the constant (items, attributes, relation, multiplier, priority)
+    /// equal, multipliers and priorities compared exactly. Field by field, cheapest first.
+    func hasSameUpdateKey(as other: CompiledConstraint) -> Bool {
+        firstAttribute == other.firstAttribute && relation == other.relation
+            && secondAttribute == other.secondAttribute && multiplier == other.multiplier
+            && priority == other.priority && first == other.first && second == other.second
+    }
 }

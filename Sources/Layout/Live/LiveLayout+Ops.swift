@@ -232,11 +232,8 @@ extension LiveLayout {
 
     /// The first registered layout constraint equal to `constraint` under the update key.
     private func match(_ constraint: CompiledConstraint, among ids: [String]) -> (String, Int)? {
-        let key = constraint.updateKey
         for id in ids {
-            if let index = state.registry[id]?.expanded.firstIndex(where: { $0.compiled.updateKey == key }) {
-                return (id, index)
-            }
+            if let index = state.registry.position(id: id, updating: constraint) { return (id, index) }
         }
         return nil
     }

@@ -97,6 +97,13 @@ struct Registry {
         return description
     }
 
+    /// The position of the expanded constraint of description `id` that `constraint` would
+    /// update (SEMANTICS 6.3's key), read in place.
+    func position(id: String, updating constraint: CompiledConstraint) -> Int? {
+        guard let slot = index[id].map(Int.init) else { return nil }
+        return slots[slot]?.expanded.firstIndex { $0.compiled.hasSameUpdateKey(as: constraint) }
+    }
+
     /// One expanded constraint of a description, and whether an `update` edited it.
     func expanded(id: String, index position: Int) -> (CompiledConstraint, edited: Bool)? {
         guard let slot = index[id].map(Int.init), let description = slots[slot],
