@@ -111,19 +111,30 @@ public enum Router {
         case "/openapi.yaml": return (.openapi, nil)
         default: break
         }
-        // `/v1/sessions/{id}` or `/v1/sessions/{id}/edits`, read on the UTF-8 bytes
-        // (every session request passes here).
-        let bytes = path.utf8
-        let prefix = "/v1/sessions/".utf8
-        guard bytes.starts(with: prefix) else { return nil }
-        let idStart = bytes.index(bytes.startIndex, offsetBy: prefix.count)
-        let idEnd = bytes[idStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
-        guard idStart < idEnd, let id = String(bytes[idStart..<idEnd]) else { return nil }
-        let rest = bytes[idEnd...]
-        switch rest.count {
-        case 0: return (.session, id)
-        case 6 where rest.elementsEqual("/edits".utf8): return (.edits, id)
-        default: return nil
+        // `/v1/sessions/{id}` or `/v1/sessions/{id}/edits`, read on the UTF-8 bytes in
+        // place (every session request passes here).
+        var path = path
+        return path.withUTF8 { bytes -> (Route, String?)? in
+            let prefix: StaticString = "/v1/sessions/", suffix: StaticString = "/edits"
+            let p = prefix.utf8CodeUnitCount
+            guard bytes.count > p, Self.matches(bytes, at: 0, prefix) else { return nil }
+            var idEnd = p
+            while idEnd < bytes.count, bytes[idEnd] != UInt8(ascii: "/") { idEnd += 1 }
+            guard idEnd > p else { return nil }
+            let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[p..<idEnd]), as: UTF8.self)
+            switch bytes.count - idEnd {
+            case 0: return (.session, id)
+            case suffix.utf8CodeUnitCount where Self.matches(bytes, at: idEnd, suffix): return (.edits, id)
+            default: return nil
+            }
         }
+    }
+
+    /// Whether `bytes` holds `text` at `offset` (the caller checked there is room).
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard offset + n <= bytes.count else { return false }
+        for k in 0..<n where bytes[offset + k] != text.utf8Start[k] { return false }
+        return true
     }
 }
