@@ -17,7 +17,8 @@ import Testing
         // Not-a-number and infinite values too (a solver overflow): the general path writes
         // them as null, and the memo's empty slots (a NaN's bits, no text) must not match.
         let shapes: [Double] = [0, -0.0, 8, -16, 12.5, 79.75, 0.000001, 1.0 / 3, 1e19, 123456789.5, -2.0 / 3,
-                                .nan, Double(bitPattern: Double.nan.bitPattern), .infinity, -.infinity]
+                                .nan, Double(bitPattern: Double.nan.bitPattern), .infinity, -.infinity,
+                                99.99999999997, -1e-9, 100]  // solver noise, cleaned when written
         var rng = SystemRandomNumberGenerator()
         var frames: [(String, Rect)] = (0..<20).map { ("v\($0)", Rect(x: 0, y: Double($0) * 44, width: 60, height: 44)) }
         frames[3].1.x = .nan  // in the very first answer, against the fresh memo's empty slots
@@ -43,6 +44,21 @@ import Testing
             let plain = String(decoding: encodeSessionAnswer(a, id: "s"), as: UTF8.self)
             #expect(String(decoding: encodeSessionAnswer(a, id: "s", memo: memo), as: UTF8.self) == plain, "step \(step)")
         }
+    }
+
+    /// Frames are written cleaned of solver noise, through the memo or not, and only a
+    /// size that is negative once cleaned is flagged.
+    @Test func noiseIsCleanedWhenWritten() {
+        let noisy = answer([("a", Rect(x: 99.99999999997, y: -1e-9, width: -1e-9, height: 20.000000000001)),
+                            ("b", Rect(x: 0, y: 0, width: -2, height: 1))])
+        let memo = FrameTextMemo()
+        for bytes in [encodeSessionAnswer(noisy, id: "s"), encodeSessionAnswer(noisy, id: "s", memo: memo),
+                      encodeSessionAnswer(noisy, id: "s", memo: memo)] {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains(#""a":{"x":100,"y":0,"width":0,"height":20}"#), "\(text)")
+        }
+        let flagged = LiveLayout.negativeSizeDiagnostic(noisy.frames)
+        #expect(flagged?.views.map(\.id) == ["b"])
     }
 
     /// A live layout's edits: every answer written from its snapshot, or through the memo,

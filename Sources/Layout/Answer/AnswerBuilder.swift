@@ -29,7 +29,12 @@ public struct AnswerSnapshot: @unchecked Sendable {  // the tree is an immutable
         let source = superviewFrames
         var frames: [ViewFrame] = []
         frames.reserveCapacity(source.count)
-        for i in 0..<source.count { frames.append(ViewFrame(id: source.id(i), frame: source.rect(i))) }
+        for i in 0..<source.count {
+            let r = source.rect(i)
+            frames.append(ViewFrame(id: source.id(i), frame: Rect(
+                x: NumberFormat.clean(r.x), y: NumberFormat.clean(r.y),
+                width: NumberFormat.clean(r.width), height: NumberFormat.clean(r.height))))
+        }
         guard space == .root else { return frames }
         // Absolute origins: a view's plus its superview's, memoised (views may be listed
         // before their superviews).
@@ -58,7 +63,7 @@ public struct AnswerSnapshot: @unchecked Sendable {  // the tree is an immutable
 
 /// A snapshot's frames in superview space: the ids shared with the tree, the rectangles
 /// read from the solved values in one pass (an answer's writer and its negative-size check
-/// both read every frame).
+/// both read every frame), as the solver has them: readers clean them (`FrameList`).
 struct SnapshotFrames: FrameList {
     let order: [String]
     let rects: [Rect]
@@ -70,8 +75,7 @@ struct SnapshotFrames: FrameList {
         values.withReader { value in
             variables.withUnsafeBufferPointer { variables in
                 for v in variables {
-                    rects.append(Rect(x: NumberFormat.clean(value[v.x]), y: NumberFormat.clean(value[v.y]),
-                                      width: NumberFormat.clean(value[v.width]), height: NumberFormat.clean(value[v.height])))
+                    rects.append(Rect(x: value[v.x], y: value[v.y], width: value[v.width], height: value[v.height]))
                 }
             }
         }
@@ -135,9 +139,12 @@ extension LiveLayout {
         var views: [ViewAttributes] = []
         for i in 0..<frames.count {
             let r = frames.rect(i)
-            guard r.width < 0 || r.height < 0 else { continue }
-            views.append(ViewAttributes(id: frames.id(i), attributes: (r.width < 0 ? ["width"] : [])
-                                            + (r.height < 0 ? ["height"] : [])))
+            // Cleaned values decide (a width of -1e-9 is a 0 in the answer); only a
+            // negative raw one can clean to a negative.
+            let width = r.width < 0 && NumberFormat.clean(r.width) < 0
+            let height = r.height < 0 && NumberFormat.clean(r.height) < 0
+            guard width || height else { continue }
+            views.append(ViewAttributes(id: frames.id(i), attributes: (width ? ["width"] : []) + (height ? ["height"] : [])))
         }
         guard !views.isEmpty else { return nil }
         return Diagnostic(severity: .warning, code: "negative-size",

@@ -16,7 +16,9 @@ public struct LayoutAnswer: Equatable, Sendable {
 }
 
 /// Frames in view order, as the answer writer reads them: an answer's array, or a
-/// session's snapshot read in place.
+/// session's snapshot read in place. Rectangles may hold solver values as they are
+/// (rounding noise included): whoever writes or judges them cleans them first
+/// (`NumberFormat.clean`, which leaves clean values as they are).
 protocol FrameList {
     var count: Int { get }
     func id(_ i: Int) -> String

@@ -76,7 +76,7 @@ extension RawFormatter {
     /// `number(value)`, through number slot `member` of frame `frame` when there is a memo.
     @inline(__always)
     mutating func number(_ value: Double, memo: FrameTextMemo.Slots?, frame: Int, member: Int) -> Bool {
-        guard let memo else { return finiteNumber(value) }
+        guard let memo else { return finiteNumber(NumberFormat.clean(value)) }
         let slot = 4 * frame + member
         return number(value, value: memo.values + slot, text: memo.texts + slot * FrameTextMemo.slotBytes)
     }
@@ -113,7 +113,8 @@ extension RawFormatter {
         return true
     }
 
-    /// `number(value)` through one memo slot: the slot's text when it holds this value,
+    /// The text of `value` cleaned, through one memo slot: the slot's text when it holds
+    /// this value (compared as the solver gave it, so a hit skips the cleaning too),
     /// otherwise formatted and remembered.
     @inline(__always)
     mutating func number(_ value: Double, value memo: UnsafeMutablePointer<UInt64>, text: UnsafeMutablePointer<UInt8>) -> Bool {
@@ -124,7 +125,7 @@ extension RawFormatter {
             return true
         }
         let start = count
-        guard finiteNumber(value) else { return false }
+        guard finiteNumber(NumberFormat.clean(value)) else { return false }
         let length = count - start  // at most 24: the slot holds it
         text.pointee = UInt8(truncatingIfNeeded: length)
         (text + 1).update(from: base + start, count: length)

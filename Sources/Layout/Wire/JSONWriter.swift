@@ -118,7 +118,8 @@ public struct JSONWriter: Sendable {
                 let frame = frames.rect(stopped)
                 key(frames.id(stopped))
                 beginObject()
-                field("x", frame.x); field("y", frame.y); field("width", frame.width); field("height", frame.height)
+                field("x", NumberFormat.clean(frame.x)); field("y", NumberFormat.clean(frame.y))
+                field("width", NumberFormat.clean(frame.width)); field("height", NumberFormat.clean(frame.height))
                 endObject()
                 next = stopped + 1
             }
