@@ -75,10 +75,31 @@ public final class SessionStore<Session>: @unchecked Sendable {
         }
     }
 
+    /// A session found by `find`, for `withSession(_:_:)`: a request looks its session up
+    /// once (one hash of the id, one turn of the store's lock, which every loop shares).
+    public struct Handle: @unchecked Sendable {
+        fileprivate let entry: Entry
+        /// The session's last recorded weight.
+        public var weight: Int { entry.weight.load(ordering: .relaxed) }
+    }
+
+    /// The session, or nil if there is none. Counts as a use (LRU, idle time).
+    public func find(_ id: String) -> Handle? { lookup(id).map(Handle.init) }
+
     /// Runs `body` on the session, alone (no other request for this session runs at the
     /// same time). Nil if there is no such session. Counts as a use (LRU, idle time).
     public func withSession<R>(_ id: String, _ body: (inout Session) throws -> R) rethrows -> R? {
         guard let entry = lookup(id) else { return nil }
+        return try run(entry, body)
+    }
+
+    /// `withSession` on a session found before; nil if it has gone since (deleted,
+    /// evicted, expired).
+    public func withSession<R>(_ handle: Handle, _ body: (inout Session) throws -> R) rethrows -> R? {
+        try run(handle.entry, body)
+    }
+
+    private func run<R>(_ entry: Entry, _ body: (inout Session) throws -> R) rethrows -> R? {
         entry.lock.lock()
         defer { entry.lock.unlock() }
         guard entry.alive.load(ordering: .acquiring) else { return nil }
@@ -86,12 +107,6 @@ public final class SessionStore<Session>: @unchecked Sendable {
         entry.weight.store(weigh(entry.session), ordering: .relaxed)
         entry.lastUsed.store(clock(), ordering: .relaxed)
         return result
-    }
-
-    /// Whether the session is there (and not expired). Does not count as a use.
-    public func contains(_ id: String) -> Bool {
-        let now = clock()
-        return lock.withLock { entries[id].map { !isExpired($0, now: now) } ?? false }
     }
 
     /// The session's last recorded weight, without waiting for its lock; nil if unknown.
@@ -202,7 +217,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
         if tail == nil { tail = entry }
     }
 
-    private final class Entry: @unchecked Sendable {
+    fileprivate final class Entry: @unchecked Sendable {
         let id: String
         /// Guarded by `lock`.
         var session: Session

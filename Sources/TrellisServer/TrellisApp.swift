@@ -133,20 +133,20 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             }
         case .getSession, .editSession:
             let id = sessionID ?? ""
-            guard SessionID.isWellFormed(id), let weight = store.weight(of: id) else {
+            // An unknown session answers 404 whatever the body says.
+            guard SessionID.isWellFormed(id), let session = store.find(id) else {
                 return done(problem(.unknownSession(id), request))
             }
-            run(big: weight > config.bigSolveThreshold) { [self] in
+            run(big: session.weight > config.bigSolveThreshold) { [self] in
                 let answer: ServiceReply?
                 if endpoint == .getSession {
-                    answer = store.withSession(id) { service.read(session: $0, id: id, space: space) }
+                    answer = store.withSession(session) { service.read(session: $0, id: id, space: space) }
                 } else {
                     switch service.prepareEdits(request.body) {
                     case .failure(let refused):
-                        // An unknown session answers 404 whatever the body says.
-                        answer = store.contains(id) ? refused.reply : nil
+                        answer = refused.reply
                     case .success(let edits):
-                        answer = store.withSession(id) { service.edit(session: &$0, id: id, edits: edits, space: space) }
+                        answer = store.withSession(session) { service.edit(session: &$0, id: id, edits: edits, space: space) }
                     }
                 }
                 done(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))

@@ -33,6 +33,27 @@ import Testing
         #expect(store.stats.created == 1 && store.stats.deleted == 1 && store.stats.live == 0)
     }
 
+    /// A request finds its session once and then works on it through the handle: finding
+    /// counts as a use, the handle carries the weight, and a session gone in between
+    /// (deleted, evicted) is gone for the handle too.
+    @Test func handlesFindOnce() throws {
+        let store = SessionStore<Int>(maxSessions: 2, idleSeconds: 60, weigh: { $0 })
+        store.insert(5, id: "a")
+        store.insert(6, id: "b")
+        let a = try #require(store.find("a"))
+        #expect(a.weight == 5)
+        #expect(store.idsByRecency() == ["a", "b"], "finding is a use")
+        #expect(store.withSession(a) { v -> Int in v += 2; return v } == 7)
+        #expect(a.weight == 7, "the weight is recorded after the work")
+        #expect(store.find("c") == nil)
+        let b = try #require(store.find("b"))
+        #expect(store.remove("b"))
+        #expect(store.withSession(b) { $0 } == nil)
+        store.insert(8, id: "c")
+        store.insert(9, id: "d")  // evicts a
+        #expect(store.withSession(a) { $0 } == nil)
+    }
+
     @Test func leastRecentlyUsedIsEvictedFirst() {
         let store = SessionStore<String>(maxSessions: 3, idleSeconds: 60)
         for name in ["a", "b", "c"] { store.insert(name, id: name) }
