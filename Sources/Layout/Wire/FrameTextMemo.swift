@@ -1,12 +1,16 @@
 import Synchronization
 
-/// The text of every frame number of a session's last answer. An edit usually moves a few
-/// numbers of a few frames (an `update` of one height shifts the `y` of the views below),
-/// yet every answer lists every frame: with the memo, numbers whose value did not change
-/// are copied instead of formatted again, which was most of an edit answer's cost.
+/// The text of every frame number of a session's last answer, and of each frame's
+/// `"id":{"x":` prefix. An edit usually moves a few numbers of a few frames (an `update`
+/// of one height shifts the `y` of the views below), yet every answer lists every frame:
+/// with the memo, prefixes and numbers that did not change are copied instead of written
+/// again, which was most of an edit answer's cost. Numbers are held as the solver gave
+/// them, so a hit skips their cleaning too.
 ///
-/// The text of a number depends only on its value, so the memo can never be wrong about
-/// the bytes it returns; it only saves work when the value is the one it holds. Answers
+/// A number's text depends only on its value, and a prefix's only on its id, so the memo
+/// can never be wrong about the bytes it returns; it only saves work when it holds the
+/// value or id asked for. (A whole member kept as one text, copied in runs around the
+/// numbers that moved, was tried and measured slower.) Answers
 /// are encoded outside the session's lock, possibly on two loops at once: whoever finds
 /// the memo busy formats without it.
 public final class FrameTextMemo: @unchecked Sendable {
