@@ -294,7 +294,9 @@ paths:
         Applies the ops in order with SnapKit semantics, all or none: if any op
         fails, nothing is applied and the answer lists every error found. With
         `ifRevision` the batch applies only if the session is at that revision
-        (409 `revision-mismatch` otherwise). `update` and `setFrame` edit the
+        (409 `revision-mismatch` otherwise). Any edits request for a live session,
+        refused or not, counts as using it (for eviction and expiry), as reading
+        it does. `update` and `setFrame` edit the
         live solver in place (constant changes, no rebuild). Under
         `"strict": true` a batch that leaves required constraints unsatisfiable
         is 422 and nothing is changed.

@@ -126,6 +126,21 @@ import Glibc
         #expect(call(app, "GET", "/v1/sessions/NOT-AN-ID").status == 404)
     }
 
+    /// Any edits request for a live session counts as using it, refused or not (as
+    /// openapi.yaml says): it moves to the front of the eviction order.
+    @Test func refusedEditsCountAsAUse() throws {
+        let app = Self.makeApp()
+        defer { app.shutdown() }
+        var ids: [String] = []
+        for _ in 0..<2 {
+            let created = call(app, "POST", "/v1/sessions", headers: jsonType, body: #"{"views":[{"id":"root"}]}"#)
+            ids.append(String(try #require(created.header("Location")).dropFirst("/v1/sessions/".count)))
+        }
+        #expect(app.store.idsByRecency() == [ids[1], ids[0]])
+        #expect(call(app, "POST", "/v1/sessions/\(ids[0])/edits", headers: jsonType, body: "fail").status == 422)
+        #expect(app.store.idsByRecency() == [ids[0], ids[1]])
+    }
+
     @Test func bigWorkRunsOnTheWorkerPool() {
         let app = Self.makeApp { $0.bigSolveThreshold = 0 }
         defer { app.shutdown() }

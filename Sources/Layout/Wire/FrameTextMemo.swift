@@ -97,7 +97,7 @@ extension RawFormatter {
         let start = count
         var id = id
         let plain = id.withUTF8 { name -> Bool in
-            guard name.count <= 96, Self.isPlain(name) else { return false }
+            guard name.count <= RawFormatter.longestFastID, Self.isPlain(name) else { return false }
             byte(UInt8(ascii: "\""))
             copy(name)
             return true

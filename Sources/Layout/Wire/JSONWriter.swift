@@ -82,7 +82,9 @@ public struct JSONWriter: Sendable {
     mutating func frameMembers<Frames: FrameList>(_ frames: Frames, memo: FrameTextMemo.Slots? = nil) {
         var total = 0, longest = 0
         for k in 0..<frames.count {
-            let room = frames.id(k).utf8.count + RawFormatter.frameMemberRoom
+            // Longer ids never take the fast path (they are written the general way, straight
+            // into `bytes`): scratch room for them would be allocated for nothing.
+            let room = min(frames.id(k).utf8.count, RawFormatter.longestFastID) + RawFormatter.frameMemberRoom
             total += room
             longest = max(longest, room)
         }

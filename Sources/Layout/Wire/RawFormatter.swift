@@ -33,6 +33,10 @@ struct RawFormatter {
         return true
     }
 
+    /// The longest id a frame member writes on the fast path (longer ones take the
+    /// general path).
+    static let longestFastID = 96
+
     /// Bytes a frame member may take on the fast path, besides its id: labels, four
     /// numbers, and the slack of eight-byte stores.
     static let frameMemberRoom = 64 + 4 * (maxNumberBytes + 8)
