@@ -147,9 +147,7 @@ public struct SolvedValues: Sendable {
     init(values: [Double]) { self.values = values }
 
     /// The variable's value (0 for one the solver did not have).
-    @inlinable public subscript(_ variable: Variable) -> Double {
-        variable.id >= 0 && variable.id < values.count ? values[variable.id] : 0
-    }
+    @inlinable public subscript(_ variable: Variable) -> Double { withReader { $0[variable] } }
 
     /// Reads many values with no reference counting per read (an answer reads four a view).
     @inlinable public func withReader<R>(_ body: (Reader) -> R) -> R {

@@ -86,8 +86,8 @@ public struct LayoutEngineService: LayoutService {
                 return .problem(Problem(status: 409, code: "revision-mismatch",
                                         message: "the session is at revision \(session.layout.revision), not \(expected)"))
             }
-            let answer = session.layout.answer(space: space.layout), memo = session.layout.frameText
-            return .json(200) { encodeSessionAnswer(answer, id: id, memo: memo) }
+            let snapshot = session.layout.snapshot(), memo = session.layout.frameText, space = space.layout
+            return .json(200) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
         }
         // Limits: what the batch could add on top of what the session has. `update` is
         // counted as changing constants only (its hot use); `make`/`remake` count in full.

@@ -35,7 +35,10 @@ public final class Lock: @unchecked Sendable {
         #if canImport(Glibc)
         pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
         #endif
-        precondition(pthread_mutex_init(mutex, &attributes) == 0)
+        // Every new session makes a lock, so this must not trap on a request. The zeroed
+        // mutex above is already a valid default one (glibc's initializer is all zeros);
+        // should the adaptive kind be refused, the lock stays that default.
+        if pthread_mutex_init(mutex, &attributes) != 0 { mutex.initialize(to: pthread_mutex_t()) }
         pthread_mutexattr_destroy(&attributes)
     }
 

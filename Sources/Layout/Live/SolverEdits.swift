@@ -57,20 +57,6 @@ extension LiveLayout {
         }
         do {
             try solver.setConstant(old, to: constant)
-            // The hot path (update, setFrame): the entry keeps its constraint and stays
-            // active, so only its constant changes, in place, with one undo step for both.
-            if state.setEntryConstant(constant, for: key) {
-                if undo != nil {
-                    undo?.record { layout in
-                        try? layout.solver.setConstant(old, to: oldConstant)
-                        layout.state.setEntryConstant(oldConstant, for: key)
-                    }
-                }
-                markConflictsDirty(containing: old)
-                return
-            }
-            recordSolver { try? $0.setConstant(old, to: oldConstant) }
-            entry.constant = constant
         } catch .unsatisfiable(let conflict) {
             try? solver.remove(old)
             structureVersion += 1
@@ -81,14 +67,24 @@ extension LiveLayout {
             entry.constraint = old.withConstant(constant)
             entry.constant = constant
             entry.conflict = conflict.filter { $0 !== old }
+            markConflictsDirty(containing: old)
+            setEntry(entry, for: key)
+            return
         } catch {
             throw solverFailure(error, key)
         }
+        // The hot path (update, setFrame): the entry keeps its constraint and stays active,
+        // so only its constant changes, in place, with one undo step for solver and entry.
+        state.setEntryConstant(constant, for: key)
+        if undo != nil {
+            undo?.record { layout in
+                try? layout.solver.setConstant(old, to: oldConstant)
+                layout.state.setEntryConstant(oldConstant, for: key)
+            }
+        }
         markConflictsDirty(containing: old)
-        setEntry(entry, for: key)
     }
 
-    /// Retries the broken constraints whose conflict changed in this batch, oldest first.
     /// Adding constraints never heals another one, so one pass suffices.
     func heal() {
         let candidates = dirty.compactMap { key in state.entry(key).map { (key, $0) } }

@@ -73,10 +73,10 @@ public struct JSONWriter: Sendable {
         frameMembers([ViewFrame(id: id, frame: Rect(x: x, y: y, width: width, height: height))])
     }
 
-    /// The members of an answer's `frames` object. Written straight into the byte array
-    /// (room for the longest possible text is made first, the rest given back after), so
-    /// a 100-view answer costs no per-frame append (the hot path of every answer). A frame
-    /// whose id needs escaping or is long, or with an unusual number, takes the general
+    /// The members of an answer's `frames` object (the hot path of every answer): formatted
+    /// into scratch memory and appended a chunk at a time, so a 100-view answer costs no
+    /// per-frame append. Numbers are cleaned as they are written (`FrameList`). A frame whose
+    /// id needs escaping or is long, or with a number that is not finite, takes the general
     /// path. With a memo's slots (see `FrameTextMemo`), the id prefixes and numbers the memo
     /// holds are copied rather than formatted.
     mutating func frameMembers<Frames: FrameList>(_ frames: Frames, memo: FrameTextMemo.Slots? = nil) {
@@ -89,9 +89,8 @@ public struct JSONWriter: Sendable {
             longest = max(longest, room)
         }
         bytes.reserveCapacity(bytes.count + total + 512)  // the rest of the answer too: one allocation
-        // Frames are formatted into scratch memory a chunk at a time (room for the longest
-        // possible text of each), then appended: no zero-filling of the room, and a frame
-        // that needs the general path restarts at most its chunk.
+        // Room for the longest possible text of each frame in a chunk; a frame that needs the
+        // general path ends its chunk's fast run, and the next chunk starts after it.
         let chunk = 64
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk * longest) { scratch in
             guard let base = scratch.baseAddress else { return }
