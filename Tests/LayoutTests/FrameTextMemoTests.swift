@@ -87,4 +87,30 @@ import Testing
         }
         #expect(sawNegative, "a root 1/3 wide leaves a negative width inside its insets")
     }
+
+    /// The memo copies id prefixes without reading ids while the view tree's ids are the
+    /// ones it wrote them from. Edits that swap one view for another (same count, another
+    /// id in the same place), and ids the slots cannot hold, must still answer right.
+    @Test func viewSwapsThroughTheMemo() throws {
+        let layout = try build(document([view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root", frame: rect(1, 2, 3, 4)),
+                                          view("b", in: "root", frame: rect(5, 6, 7, 8))], []))
+        let steps: [EditBatch] = [
+            batch(.setFrame(view: "root", frame: rect(0, 0, 300, 400))),
+            batch(.setFrame(view: "root", frame: rect(0, 0, 301, 400))),  // prefixes current
+            batch(.removeViews(ids: ["b"]), .addViews([view("c", in: "root", frame: rect(9, 9, 9, 9))])),
+            batch(.setFrame(view: "root", frame: rect(0, 0, 302, 400))),
+            batch(.removeViews(ids: ["c"]), .addViews([view("q\"uote", in: "root", frame: rect(1, 1, 1, 1))])),
+            batch(.setFrame(view: "root", frame: rect(0, 0, 303, 400))),
+            batch(.removeViews(ids: ["q\"uote"]), .addViews([view("d", in: "root", frame: rect(2, 2, 2, 2))])),
+            batch(.setFrame(view: "root", frame: rect(0, 0, 304, 400))),
+            batch(.setFrame(view: "root", frame: rect(0, 0, 305, 400))),
+        ]
+        for (k, step) in steps.enumerated() {
+            guard case .success(let snapshot) = layout.applySnapshot(step) else { Issue.record("edit \(k) failed"); return }
+            let plain = String(decoding: encodeSessionAnswer(snapshot.answer(), id: "s"), as: UTF8.self)
+            let memo = String(decoding: encodeSessionAnswer(snapshot, id: "s", space: .superview, memo: layout.frameText),
+                              as: UTF8.self)
+            #expect(memo == plain, "edit \(k)")
+        }
+    }
 }

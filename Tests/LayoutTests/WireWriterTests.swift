@@ -198,6 +198,24 @@ private func unlocated(_ v: ViewSpec) -> ViewSpec {
             #expect(Double(text) == v, "\(v) was written as \(text)")
         }
     }
+
+    /// Whole quarters (most frame numbers) take their own short path; it writes Swift's
+    /// shortest form, without ".0", up to and past the path's bound of 2^49.
+    @Test func quartersAreShortest() {
+        var rng = SystemRandomNumberGenerator()
+        let bound = 562_949_953_421_312.0  // 2^49
+        var values: [Double] = [0.25, -0.25, 0.5, 0.75, -0.75, 79.75, -16, bound - 0.25, -(bound - 0.75), bound, bound + 1, 2 * bound + 0.5]
+        for _ in 0..<2000 {
+            values.append(Double(Int.random(in: -4_000_000...4_000_000, using: &rng)) / 4)
+            values.append(Double(Int64.random(in: -2_251_799_813_685_247...2_251_799_813_685_247, using: &rng)) / 4)
+        }
+        for v in values {
+            var w = JSONWriter()
+            w.number(v)
+            let expected = v == v.rounded() ? String(Int64(v)) : "\(v)"
+            #expect(String(decoding: w.bytes, as: UTF8.self) == expected, "\(v)")
+        }
+    }
 }
 
 @Suite struct NumberCleaningTests {

@@ -85,6 +85,7 @@ struct SnapshotFrames: FrameList {
     var count: Int { min(order.count, rects.count) }
     func id(_ i: Int) -> String { order[i] }
     func rect(_ i: Int) -> Rect { rects[i] }
+    var sharedIDs: [String]? { order }
 }
 
 extension LiveLayout {

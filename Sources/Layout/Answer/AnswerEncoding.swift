@@ -18,7 +18,7 @@ extension JSONWriter {
         key("frames")
         beginObject()
         if let memo {
-            memo.withSlots(frames: frames.count) { frameMembers(frames, memo: $0) }
+            memo.withSlots(frames: frames.count, ids: frames.sharedIDs) { frameMembers(frames, memo: $0) }
         } else {
             frameMembers(frames)
         }

@@ -23,11 +23,15 @@ protocol FrameList {
     var count: Int { get }
     func id(_ i: Int) -> String
     func rect(_ i: Int) -> Rect
+    /// The ids in order as one array shared with the view tree, when there is one: a
+    /// memo that still holds that very array knows the ids without reading them.
+    var sharedIDs: [String]? { get }
 }
 
 extension Array: FrameList where Element == ViewFrame {
     func id(_ i: Int) -> String { self[i].id }
     func rect(_ i: Int) -> Rect { self[i].frame }
+    var sharedIDs: [String]? { nil }
 }
 
 public struct ViewFrame: Equatable, Sendable {

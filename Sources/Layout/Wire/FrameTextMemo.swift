@@ -33,6 +33,11 @@ public final class FrameTextMemo: @unchecked Sendable {
     /// By frame index, `prefixBytes` each: a length byte (0: none), then the text before
     /// the first number. Guarded by `busy`.
     private var prefixes: [UInt8] = []
+    /// The ids the prefix slots were written from, when every slot holds its frame's prefix
+    /// (no id needed escaping or was long). Held here, so its storage cannot be freed and
+    /// reused: a frame list whose ids share that storage has the very same ids, and its
+    /// prefixes are copied without reading an id. Guarded by `busy`.
+    private var prefixIDs: [String]?
     /// Taken by whoever uses the slots; never waited for.
     private let busy = Atomic<Bool>(false)
 
@@ -44,27 +49,44 @@ public final class FrameTextMemo: @unchecked Sendable {
         let texts: UnsafeMutablePointer<UInt8>
         let ids: UnsafeMutablePointer<String>
         let prefixes: UnsafeMutablePointer<UInt8>
+        /// Every prefix slot holds the prefix of the frame list's id at its index.
+        let prefixesCurrent: Bool
     }
 
-    /// Runs `body` with the memo's slots for `frames` frames, or with nil when another
-    /// thread is using the memo.
-    func withSlots<R>(frames: Int, _ body: (Slots?) -> R) -> R {
+    /// Runs `body` with the memo's slots for `frames` frames whose ids are `ids` (when the
+    /// frame list shares them, see `FrameList.sharedIDs`), or with nil when another thread
+    /// is using the memo.
+    func withSlots<R>(frames: Int, ids: [String]?, _ body: (Slots?) -> R) -> R {
         guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
             return body(nil)
         }
         defer { busy.store(false, ordering: .releasing) }
         resize(frames: frames)
-        return values.withUnsafeMutableBufferPointer { values in
+        let current = ids.map { Self.sameStorage($0, prefixIDs) } ?? false
+        let result = values.withUnsafeMutableBufferPointer { values in
             texts.withUnsafeMutableBufferPointer { texts in
-                ids.withUnsafeMutableBufferPointer { ids in
+                self.ids.withUnsafeMutableBufferPointer { slotIDs in
                     prefixes.withUnsafeMutableBufferPointer { prefixes in
-                        guard let v = values.baseAddress, let t = texts.baseAddress, let i = ids.baseAddress,
+                        guard let v = values.baseAddress, let t = texts.baseAddress, let i = slotIDs.baseAddress,
                               let p = prefixes.baseAddress else { return body(nil) }
-                        return body(Slots(values: v, texts: t, ids: i, prefixes: p))
+                        return body(Slots(values: v, texts: t, ids: i, prefixes: p, prefixesCurrent: current))
                     }
                 }
             }
         }
+        // A pass that read the ids left every slot either holding its id's prefix or empty.
+        if !current { prefixIDs = ids != nil && allPrefixesHeld ? ids : nil }
+        return result
+    }
+
+    private var allPrefixesHeld: Bool {
+        stride(from: 0, to: prefixes.count, by: Self.prefixBytes).allSatisfy { prefixes[$0] != 0 }
+    }
+
+    /// Whether `a` and `b` are one array's storage (an empty array's is always shared).
+    private static func sameStorage(_ a: [String], _ b: [String]?) -> Bool {
+        guard let b, a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
     }
 
     private func resize(frames: Int) {
@@ -73,6 +95,7 @@ public final class FrameTextMemo: @unchecked Sendable {
         texts = Array(repeating: 0, count: 4 * frames * Self.slotBytes)
         ids = Array(repeating: "", count: frames)
         prefixes = Array(repeating: 0, count: frames * Self.prefixBytes)
+        prefixIDs = nil
     }
 }
 
@@ -85,31 +108,35 @@ extension RawFormatter {
         return number(value, value: memo.values + slot, text: memo.texts + slot * FrameTextMemo.slotBytes)
     }
 
-    /// `"id":{"x":`, copied from the memo's prefix slot when it holds this id's; false
+    /// `"id":{"x":` of frame `k`, copied from the memo's prefix slot when it holds this
+    /// id's (without reading the id when the memo's prefixes are current); false
     /// (something written) for an id that needs escaping or is long.
     @inline(__always)
-    mutating func framePrefix(_ id: String, memo: FrameTextMemo.Slots?, frame: Int) -> Bool {
-        let slot = memo.map { $0.prefixes + frame * FrameTextMemo.prefixBytes }
-        if let memo, let slot, slot.pointee != 0, memo.ids[frame] == id {
+    mutating func framePrefix<Frames: FrameList>(_ frames: Frames, _ k: Int, memo: FrameTextMemo.Slots?) -> Bool {
+        let slot = memo.map { $0.prefixes + k * FrameTextMemo.prefixBytes }
+        if let memo, let slot, slot.pointee != 0, memo.prefixesCurrent || memo.ids[k] == frames.id(k) {
             copy64(UnsafeRawPointer(slot + 1), Int(slot.pointee))
             return true
         }
         let start = count
-        var id = id
+        var id = frames.id(k)
         let plain = id.withUTF8 { name -> Bool in
             guard name.count <= RawFormatter.longestFastID, Self.isPlain(name) else { return false }
             byte(UInt8(ascii: "\""))
             copy(name)
             return true
         }
-        guard plain else { return false }
+        guard plain else {
+            slot?.pointee = 0  // empty: this id is written the general way
+            return false
+        }
         chunk(0x3a22_7822_7b3a_22, 7)                                   // ":{"x":
         if let memo, let slot {
             let length = count - start
             if length <= FrameTextMemo.prefixLimit {
                 slot.pointee = UInt8(length)
                 (slot + 1).update(from: base + start, count: length)
-                memo.ids[frame] = id
+                memo.ids[k] = id
             } else {
                 slot.pointee = 0
             }
@@ -132,7 +159,12 @@ extension RawFormatter {
         guard finiteNumber(NumberFormat.clean(value)) else { return false }
         let length = count - start  // at most 24: the slot holds it
         text.pointee = UInt8(truncatingIfNeeded: length)
-        (text + 1).update(from: base + start, count: length)
+        // Three eight-byte moves, not a copy call: the number's room holds 24 bytes past its
+        // start (`frameMemberRoom`), and the slot 31 after its length byte.
+        let source = UnsafeRawPointer(base + start), target = UnsafeMutableRawPointer(text + 1)
+        for k in stride(from: 0, to: 24, by: 8) {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+        }
         memo.pointee = value.bitPattern
         return true
     }

@@ -102,7 +102,7 @@ public struct JSONWriter: Sendable {
                 for k in next..<chunkEnd {
                     let mark = f.count
                     if needsComma || k > next { f.byte(UInt8(ascii: ",")) }
-                    guard f.frameMember(id: frames.id(k), frames.rect(k), memo: memo, k) else {
+                    guard f.frameMember(frames, k, memo: memo) else {
                         f.rewind(to: mark)
                         stopped = k
                         break

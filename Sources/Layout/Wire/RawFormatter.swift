@@ -19,8 +19,9 @@ struct RawFormatter {
     /// id and `frameMemberRoom`), through the memo's slots for frame `k` when there is a
     /// memo; false, with something written, for an id that needs escaping or is long, or a
     /// number that is not finite.
-    mutating func frameMember(id: String, _ r: Rect, memo: FrameTextMemo.Slots?, _ k: Int) -> Bool {
-        guard framePrefix(id, memo: memo, frame: k) else { return false }
+    mutating func frameMember<Frames: FrameList>(_ frames: Frames, _ k: Int, memo: FrameTextMemo.Slots?) -> Bool {
+        guard framePrefix(frames, k, memo: memo) else { return false }
+        let r = frames.rect(k)
         // The labels as little-endian chunks: stores, not copies.
         guard number(r.x, memo: memo, frame: k, member: 0) else { return false }
         chunk(0x3a_2279_222c, 5)                                        // ,"y":
@@ -136,6 +137,7 @@ struct RawFormatter {
     /// mostly such: 79.75, 12.5), which then has at most six decimals once trailing zeros
     /// go. Returns false, having written nothing, for anything else.
     mutating func number(_ value: Double) -> Bool {
+        if quarters(value) { return true }
         guard value.isFinite else { return false }
         if value.magnitude < 9_223_372_036_854_775_808, Double(Int64(value)) == value {
             // Every integral double below 2^63 converts exactly. (Conversion, not rounding
@@ -162,6 +164,27 @@ struct RawFormatter {
         base[count + 4] = pairs[2 * low]; base[count + 5] = pairs[2 * low + 1]
         count += 6
         while base[count - 1] == UInt8(ascii: "0") { count -= 1 }  // stops at a nonzero digit
+        return true
+    }
+
+    /// A whole number of quarters below 2^49 in magnitude (most frame numbers: 16, 79.75,
+    /// 44.5), written as `whole` and `.25`, `.5` or `.75`; false, with nothing written,
+    /// for any other value (NaN and infinities included). Rounding `4 * value` by adding
+    /// and subtracting 1.5 * 2^52 tells whether it is a whole number without a conversion.
+    @inline(__always) mutating func quarters(_ value: Double) -> Bool {
+        let q = value * 4
+        guard q.magnitude < 2_251_799_813_685_248, (q + 6_755_399_441_055_744) - 6_755_399_441_055_744 == q
+        else { return false }
+        let n = Int64(q)
+        if n < 0 { byte(UInt8(ascii: "-")) }
+        let magnitude = n.magnitude
+        unsigned(magnitude >> 2)
+        switch magnitude & 3 {
+        case 1: chunk(0x35_322e, 3)   // .25
+        case 2: chunk(0x35_2e, 2)     // .5
+        case 3: chunk(0x35_372e, 3)   // .75
+        default: break
+        }
         return true
     }
 
