@@ -30,24 +30,33 @@ extension Solver {
     /// Moves the constraint's marker so that its equation reads with the constant changed
     /// by `delta`; every row's constant moves by (its marker coefficient)·sigma·delta.
     /// Returns a basic dummy left nonzero (a required equality now broken), if any.
+    /// Only constants move, so the values to refresh are those that read the moved rows' basic
+    /// symbols and the compensated definitions (`Definitions.invalidate(moving:)`).
     func shift(_ tag: Tag, by delta: Double) -> Symbol? {
-        definitions.invalidate()
         var broken: Symbol?
         let marker = tag.marker
         let step = tag.sigma * delta
+        definitions.invalidate(moving: marker)
         let slot = tableau.slotOf[Int(marker)]
         if slot >= 0 {
             tableau.rows[Int(slot)].constant -= step
+            definitions.invalidate(moving: marker)
             note(slot: slot, &broken)
         } else {
-            tableau.shiftConstants(tableau.slots(containing: marker), by: marker, step) { slot in
+            let slots = tableau.slots(containing: marker)
+            tableau.shiftConstants(slots, by: marker, step) { slot in
                 note(slot: slot, &broken)
+            }
+            for slot in slots {
+                let basic = tableau.basicOf[Int(slot)]
+                if basic >= 0 { definitions.invalidate(moving: basic) }
             }
         }
         // Definitions read the marker's value lazily, so each compensates in its constant
         // whether the marker is basic or not.
         for x in definitions.definitions(mentioning: marker) {
             definitions.addConstant(x, definitions.coefficient(x, marker) * step)
+            definitions.invalidate(moving: x)
         }
         return broken
     }

@@ -22,6 +22,18 @@ final class Definitions {
     var epoch: UInt64 = 1
     var valuesEpoch: UInt64 = 0
     var program = Program()
+    /// Symbols whose values moved since the last refresh through constants changed in place
+    /// (a row's or a definition's): then only what depends on them needs evaluating. Nil
+    /// when anything may have changed (see `invalidate`).
+    var moved: [Symbol]?
+    /// By symbol: the position of its definition in the program, or -1 (built when first
+    /// needed after the program changes).
+    var programPosition: [Int32] = []
+    /// By program entry, the definitions a partial refresh evaluates: those that read what
+    /// `affectedBy.moved` holds, in the program of `affectedBy.structure` (`partial` false:
+    /// too many, a full pass is cheaper).
+    var affected: [UInt64] = []
+    var affectedBy: (structure: UInt64, moved: [Symbol], partial: Bool)?
     /// Per-symbol marks for graph walks: a walk takes a fresh mark value, so nothing needs
     /// clearing and no Set is allocated.
     private var marks: [UInt32] = []
@@ -57,6 +69,7 @@ final class Definitions {
         values = exactCopy(values); marks = exactCopy(marks)
         program.symbols = exactCopy(program.symbols); program.coefficients = exactCopy(program.coefficients)
         program.targets = exactCopy(program.targets); program.starts = exactCopy(program.starts)
+        programPosition = []; affected = []; affectedBy = nil; moved = moved.map(exactCopy)  // rebuilt when needed
     }
 
     @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows.isDefined(Int(x)) }
@@ -79,6 +92,42 @@ final class Definitions {
 
     @inline(__always) func isMarked(_ s: Symbol, _ m: UInt32) -> Bool { marks[Int(s)] == m }
 
+    /// Sets the bits (by `position` in the program) of the definitions that read one of
+    /// `moved`, directly or through other definitions; false once more than `limit` are
+    /// set.
+    func markReaders(of moved: [Symbol], position: UnsafeBufferPointer<Int32>, bits: UnsafeMutableBufferPointer<UInt64>,
+                     limit: Int, stack: inout [Symbol]) -> Bool {
+        let visit = newMark()
+        var count = 0
+        var marks: [UInt32] = []
+        swap(&marks, &self.marks)
+        defer { swap(&marks, &self.marks) }
+        return marks.withUnsafeMutableBufferPointer { marks in
+            for s in moved where marks[Int(s)] != visit {
+                marks[Int(s)] = visit
+                stack.append(s)
+            }
+            while let s = stack.popLast() {
+                let k = Int(position[Int(s)])
+                if k >= 0 {
+                    bits[k >> 6] |= 1 << UInt64(k & 63)
+                    count += 1
+                    if count > limit { return false }
+                }
+                // Through `definitions(mentioning:)`: a stale list would lead everywhere.
+                let list = definitions(mentioning: s)
+                for i in 0..<list.count {
+                    let x = list[i]
+                    if marks[Int(x)] != visit {
+                        marks[Int(x)] = visit
+                        stack.append(x)
+                    }
+                }
+            }
+            return true
+        }
+    }
+
     /// The `i`th cell's symbol of `x`'s definition, or nil past the end (no copy of the row).
     @inline(__always) func cell(of x: Symbol, at i: Int) -> Symbol? {
         rows.withReader { rows in
@@ -87,8 +136,18 @@ final class Definitions {
         }
     }
 
-    /// Values may have changed.
-    @inline(__always) func invalidate() { epoch &+= 1 }
+    /// Values may have changed, anywhere.
+    @inline(__always) func invalidate() {
+        epoch &+= 1
+        moved = nil
+    }
+
+    /// The value of `symbol` moved (its row's or its definition's constant changed), and
+    /// with it only the values of what reads it.
+    @inline(__always) func invalidate(moving symbol: Symbol) {
+        epoch &+= 1
+        moved?.append(symbol)
+    }
 
     func define(_ x: Symbol, _ row: Row) {
         rows[Int(x)] = row

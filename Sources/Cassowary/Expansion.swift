@@ -82,67 +82,6 @@ extension Solver {
         return definitions.values[Int(x)]
     }
 
-    /// Evaluates every definition in topological order (recompiling the order first if the
-    /// definitions changed shape). A flat loop over flat arrays: reading all variables after
-    /// a change costs one multiply-add per definition cell.
-    func refreshValues() {
-        if definitions.program.structure != definitions.structure { compileProgram() }
-        var values: [Double] = []
-        swap(&values, &definitions.values)
-        defer { swap(&values, &definitions.values) }
-        let p = definitions.program
-        // Flat reads through buffer pointers: no reference counting or bounds checks inside
-        // the loop. Restricted symbols read as their basic values (0 when nonbasic);
-        // externals as computed so far (a free one is 0, and every defined one precedes its
-        // readers). The program marks restricted symbols by complementing them.
-        tableau.slotOf.withUnsafeBufferPointer { slotOf in
-        tableau.rows.withUnsafeBufferPointer { rows in
-        definitions.rows.withReader { defs in
-        p.targets.withUnsafeBufferPointer { targets in
-        p.starts.withUnsafeBufferPointer { starts in
-        p.symbols.withUnsafeBufferPointer { symbols in
-        p.coefficients.withUnsafeBufferPointer { coefficients in
-        values.withUnsafeMutableBufferPointer { values in
-            var start = Int(starts[0])
-            for k in 0..<targets.count {
-                let x = Int(targets[k])
-                let end = Int(starts[k + 1])
-                var v = defs.constant(x)
-                for j in start..<end {
-                    let s = Int(symbols[j])
-                    if s >= 0 {
-                        v += coefficients[j] * values[s]
-                    } else {
-                        let slot = Int(slotOf[~s])
-                        if slot >= 0 { v += coefficients[j] * rows[slot].constant }
-                    }
-                }
-                values[x] = v
-                start = end
-            }
-        }}}}}}}}
-        definitions.valuesEpoch = definitions.epoch
-    }
-
-    /// Flattens the definitions in topological order; free variables get the value 0.
-    func compileProgram() {
-        var all: [Symbol] = []
-        definitions.rows.forEachDefined { x, _ in all.append(x) }
-        let order = definitionOrder(from: all).reversed()   // referenced before referencing
-        var p = Definitions.Program()
-        p.structure = definitions.structure
-        p.targets.reserveCapacity(all.count)
-        for x in order {
-            guard let def = definitions.rows[Int(x)] else { continue }
-            p.targets.append(x)
-            for sym in def.symbols { p.symbols.append(tableau.kinds[Int(sym)] == .external ? sym : ~sym) }
-            p.coefficients.append(contentsOf: def.coefficients)
-            p.starts.append(Int32(p.symbols.count))
-        }
-        for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
-        definitions.program = p
-    }
-
     /// Whether defining free variable `x` from a row that mentions `defined` variables would
     /// close a cycle: some definition reachable from them refers to x. Walks the reverse
     /// references from x; gives up (answers true) past `limit` steps.

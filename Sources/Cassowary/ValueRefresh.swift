@@ -1,0 +1,126 @@
+// Reading the values of the user's variables: the definitions evaluated in one flat pass,
+// or, after a constant changed in place, only the definitions that depend on what moved.
+
+extension Solver {
+    /// Brings every value up to date: evaluates the definitions in topological order
+    /// (recompiling the order first if the definitions changed shape). A flat loop over flat
+    /// arrays: reading all variables after a change costs one multiply-add per definition
+    /// cell. When the only changes since the last refresh were constants moved in place
+    /// (`Definitions.moved`), only the definitions reachable from what moved are evaluated,
+    /// each exactly as the full pass would (same inputs, same order), so the values are the
+    /// same to the bit.
+    func refreshValues() {
+        if definitions.program.structure != definitions.structure {
+            compileProgram()
+            definitions.moved = nil
+        }
+        var partial = false
+        if let moved = definitions.moved, definitions.values.count == tableau.kinds.count {
+            // The same edit again (a slider, a window being resized) moves the same symbols:
+            // what depends on them is known already while the program's shape holds.
+            let known = definitions.affectedBy
+            if known?.structure == definitions.program.structure && known?.moved == moved {
+                partial = known?.partial ?? false
+            } else {
+                var affected: [UInt64] = []
+                swap(&affected, &definitions.affected)
+                partial = markAffected(moved, into: &affected)
+                swap(&affected, &definitions.affected)
+                definitions.affectedBy = (definitions.program.structure, moved, partial)
+            }
+        }
+        runProgram(only: partial ? definitions.affected : nil)
+        definitions.moved = definitions.moved.map { var m = $0; m.removeAll(keepingCapacity: true); return m } ?? []
+        definitions.valuesEpoch = definitions.epoch
+    }
+
+    /// Sets the bits (by program entry) of the definitions that read, directly or through
+    /// other definitions, a symbol in `moved`. False when they are most of the program (a
+    /// full pass is then cheaper).
+    private func markAffected(_ moved: [Symbol], into bits: inout [UInt64]) -> Bool {
+        let symbols = tableau.kinds.count
+        let targets = definitions.program.targets
+        if definitions.programPosition.count != symbols {
+            var position = [Int32](repeating: -1, count: symbols)
+            for (k, x) in targets.enumerated() { position[Int(x)] = Int32(k) }
+            definitions.programPosition = position
+        }
+        bits.removeAll(keepingCapacity: true)
+        bits.append(contentsOf: repeatElement(0, count: (targets.count + 63) / 64))
+        var stack = scratchOrder  // its buffer, not what the last walk left in it
+        scratchOrder = []
+        stack.removeAll(keepingCapacity: true)
+        defer { scratchOrder = stack }
+        return bits.withUnsafeMutableBufferPointer { bits in
+            definitions.programPosition.withUnsafeBufferPointer { position in
+                definitions.markReaders(of: moved, position: position, bits: bits, limit: targets.count / 2, stack: &stack)
+            }
+        }
+    }
+
+    /// Evaluates the program's entries (those whose bits are set in `only`, or all), in order.
+    private func runProgram(only: [UInt64]?) {
+        var values: [Double] = []
+        swap(&values, &definitions.values)
+        defer { swap(&values, &definitions.values) }
+        let p = definitions.program
+        // Flat reads through buffer pointers: no reference counting or bounds checks inside
+        // the loop. Restricted symbols read as their basic values (0 when nonbasic);
+        // externals as computed so far (a free one is 0, and every defined one precedes its
+        // readers). The program marks restricted symbols by complementing them.
+        tableau.slotOf.withUnsafeBufferPointer { slotOf in
+        tableau.rows.withUnsafeBufferPointer { rows in
+        definitions.rows.withReader { defs in
+        p.targets.withUnsafeBufferPointer { targets in
+        p.starts.withUnsafeBufferPointer { starts in
+        p.symbols.withUnsafeBufferPointer { symbols in
+        p.coefficients.withUnsafeBufferPointer { coefficients in
+        values.withUnsafeMutableBufferPointer { values in
+            @inline(__always) func evaluate(_ k: Int) {
+                let x = Int(targets[k])
+                var v = defs.constant(x)
+                for j in Int(starts[k])..<Int(starts[k + 1]) {
+                    let s = Int(symbols[j])
+                    if s >= 0 {
+                        v += coefficients[j] * values[s]
+                    } else {
+                        let slot = Int(slotOf[~s])
+                        if slot >= 0 { v += coefficients[j] * rows[slot].constant }
+                    }
+                }
+                values[x] = v
+            }
+            if let only {
+                for (w, word) in only.enumerated() {
+                    var bits = word
+                    while bits != 0 {
+                        evaluate(w << 6 | bits.trailingZeroBitCount)
+                        bits &= bits - 1
+                    }
+                }
+            } else {
+                for k in 0..<targets.count { evaluate(k) }
+            }
+        }}}}}}}}
+    }
+
+    /// Flattens the definitions in topological order; free variables get the value 0.
+    func compileProgram() {
+        var all: [Symbol] = []
+        definitions.rows.forEachDefined { x, _ in all.append(x) }
+        let order = definitionOrder(from: all).reversed()   // referenced before referencing
+        var p = Definitions.Program()
+        p.structure = definitions.structure
+        p.targets.reserveCapacity(all.count)
+        for x in order {
+            guard let def = definitions.rows[Int(x)] else { continue }
+            p.targets.append(x)
+            for sym in def.symbols { p.symbols.append(tableau.kinds[Int(sym)] == .external ? sym : ~sym) }
+            p.coefficients.append(contentsOf: def.coefficients)
+            p.starts.append(Int32(p.symbols.count))
+        }
+        for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
+        definitions.program = p
+        definitions.programPosition = []
+    }
+}
