@@ -18,12 +18,16 @@ let package = Package(
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv",
                        providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CLLHTTP", path: "Sources/CLLHTTP", pkgConfig: "libllhttp"),
-        // The solver's inner loops index arrays held by its own classes; Swift's dynamic
-        // exclusivity checks there cost more than the work (seen in callgrind).
+        // The solver's inner loops index arrays held by its own classes, and a live layout's
+        // edits read and change the state its class holds; Swift's dynamic exclusivity
+        // checks there cost more than the work (seen in callgrind). Debug builds, which the
+        // tests run, keep the checks.
         .target(name: "Cassowary", swiftSettings: [
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
-        .target(name: "Layout", dependencies: ["Cassowary"]),
+        .target(name: "Layout", dependencies: ["Cassowary"], swiftSettings: [
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+        ]),
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"], exclude: ["README.md"]),
         .target(name: "TrellisServer", dependencies: [
             "HTTPServer", "Layout",
