@@ -36,19 +36,38 @@ public enum Priority {
 /// `expression relation 0` at a priority. Identity matters, not content: two constraints
 /// with equal content are two constraints.
 public final class Constraint: Hashable, @unchecked Sendable, CustomStringConvertible {
+    // Stored in an order that packs the object into 81 bytes (a 96-byte heap block).
     public let expression: Expression
-    public let relation: Relation
     public let priority: Double
+    /// The priority of `expression < 0` for an equality held softly from each side (see
+    /// `init(_:equalAbove:below:)`); `priority` for every other constraint.
+    public let priorityBelow: Double
     /// Free text for diagnostics and debugging.
     public let name: String
     /// Where the solver that installed this constraint keeps its record (see TagTable).
     var tagSlot: Int32 = -1
+    public let relation: Relation
     var tagOwner: ObjectIdentifier?
 
     public init(_ expression: Expression, _ relation: Relation, priority: Double = Priority.required, name: String = "") {
         self.expression = expression
         self.relation = relation
         self.priority = priority
+        priorityBelow = priority
+        self.name = name
+    }
+
+    /// `expression == 0`, optional on each side at its own priority: `expression > 0` is a
+    /// violation at `above`, `expression < 0` one at `below`. The same as the two optional
+    /// inequalities `expression <= 0 @above` and `expression >= 0 @below`, in one row with two
+    /// error symbols instead of two rows with four symbols (Auto Layout's content hugging and
+    /// compression resistance of one dimension are such a pair). Both priorities must be
+    /// optional (below 1000).
+    public init(_ expression: Expression, equalAbove above: Double, below: Double, name: String = "") {
+        self.expression = expression
+        relation = .equal
+        priority = above
+        priorityBelow = below
         self.name = name
     }
 

@@ -34,9 +34,15 @@ extension Solver {
     }
 
     func validate(_ constraint: Constraint) throws(SolverError) {
-        let p = constraint.priority
-        guard p.isFinite else { throw .invalidPriority(p) }
-        guard p > 0 && p <= Priority.required else { throw .invalidPriority(p) }
+        for p in [constraint.priority, constraint.priorityBelow] {
+            guard p.isFinite else { throw .invalidPriority(p) }
+            guard p > 0 && p <= Priority.required else { throw .invalidPriority(p) }
+        }
+        // An equality held softly from each side is optional on both.
+        if constraint.priorityBelow != constraint.priority {
+            guard constraint.relation == .equal, !constraint.isRequired else { throw .invalidPriority(constraint.priority) }
+            guard constraint.priorityBelow < Priority.required else { throw .invalidPriority(constraint.priorityBelow) }
+        }
         guard constraint.expression.constant.isFinite else { throw .nonFiniteNumber }
         for term in constraint.expression.terms {
             guard term.coefficient.isFinite else { throw .nonFiniteNumber }
@@ -47,7 +53,7 @@ extension Solver {
     /// Adds the slack, error or dummy symbols of `constraint` to its row and the goal.
     func makeTag(for constraint: Constraint, into row: inout Row) -> Tag {
         let required = constraint.isRequired
-        let level = required ? -1 : goal.level(for: constraint.priority)
+        let level = Int32(required ? -1 : goal.level(for: constraint.priority))
         switch constraint.relation {
         case .lessOrEqual, .greaterOrEqual:
             let sigma: Double = constraint.relation == .lessOrEqual ? 1 : -1
@@ -57,25 +63,29 @@ extension Solver {
             if !required {
                 other = newSymbol(.error, owner: constraint)
                 row.add(other, -sigma)
-                goal.add(level: level, other, 1)
+                goal.add(level: Int(level), other, 1)
             }
             return Tag(constraint: constraint, marker: slack, other: other, sigma: sigma,
-                       constant: constraint.expression.constant, level: level)
+                       constant: constraint.expression.constant, level: level, otherLevel: level)
         case .equal:
             if required {
                 let dummy = newSymbol(.dummy, owner: constraint)
                 row.add(dummy, 1)
                 return Tag(constraint: constraint, marker: dummy, other: -1, sigma: 1,
-                           constant: constraint.expression.constant, level: level)
+                           constant: constraint.expression.constant, level: level, otherLevel: level)
             }
+            // expression = plus - minus: plus measures the excess (at `priority`), minus the
+            // shortfall (at `priorityBelow`, the same level but for a two-sided soft equality).
+            let below = constraint.priorityBelow == constraint.priority
+                ? level : Int32(goal.level(for: constraint.priorityBelow))
             let plus = newSymbol(.error, owner: constraint)
             let minus = newSymbol(.error, owner: constraint)
             row.add(plus, -1)
             row.add(minus, 1)
-            goal.add(level: level, plus, 1)
-            goal.add(level: level, minus, 1)
+            goal.add(level: Int(level), plus, 1)
+            goal.add(level: Int(below), minus, 1)
             return Tag(constraint: constraint, marker: plus, other: minus, sigma: -1,
-                       constant: constraint.expression.constant, level: level)
+                       constant: constraint.expression.constant, level: level, otherLevel: below)
         }
     }
 
@@ -230,7 +240,7 @@ extension Solver {
         }
         if tag.level >= 0 {
             for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
-                goal.add(level: tag.level, s, -1)
+                goal.add(level: tag.level(of: s), s, -1)
             }
         }
         infeasible.removeAll()
@@ -252,10 +262,11 @@ extension Solver {
         definitions.invalidate()
         if tag.level >= 0 {
             for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
+                let level = tag.level(of: s)
                 if let row = tableau.row(of: s) {
-                    for i in row.symbols.indices { goal.add(level: tag.level, row.symbols[i], -row.coefficients[i]) }
+                    for i in row.symbols.indices { goal.add(level: level, row.symbols[i], -row.coefficients[i]) }
                 } else {
-                    goal.add(level: tag.level, s, -1)
+                    goal.add(level: level, s, -1)
                 }
             }
         }

@@ -13,8 +13,14 @@ public final class Solver {
         let other: Symbol           // second error symbol of an optional equality, or -1
         let sigma: Double
         var constant: Double
-        let level: Int              // objective level, -1 when required
+        /// Objective levels (-1 when required) of `marker` and of `other`: the same but for
+        /// an equality held at another priority below than above.
+        let level: Int32
+        let otherLevel: Int32
         var order = 0               // installation order, for stable conflict listings
+
+        /// The objective level at which error symbol `s` (the marker or the other) costs.
+        func level(of s: Symbol) -> Int { Int(s == other ? otherLevel : level) }
     }
 
     /// Rows of basic restricted symbols, over nonbasic restricted symbols only.
@@ -123,7 +129,14 @@ public final class Solver {
     public func objective() -> [(priority: Double, violation: Double)] {
         var totals: [Double: Double] = [:]
         for tag in tags.all where !tag.constraint.isRequired {
-            totals[tag.constraint.priority, default: 0] += violation(of: tag.constraint, constant: tag.constant)
+            let c = tag.constraint
+            if c.priorityBelow != c.priority {  // an equality held softly, each side at its own priority
+                let e = c.expression.terms.reduce(tag.constant) { $0 + $1.coefficient * value($1.variable) }
+                totals[c.priority, default: 0] += max(0, e)
+                totals[c.priorityBelow, default: 0] += max(0, -e)
+            } else {
+                totals[c.priority, default: 0] += violation(of: c, constant: tag.constant)
+            }
         }
         return totals.keys.sorted(by: >).map { (priority: $0, violation: totals[$0] ?? 0) }
     }

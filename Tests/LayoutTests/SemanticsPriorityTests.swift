@@ -75,7 +75,31 @@ import Testing
         let views = [view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root", intrinsic: (-1, 30))]
         let layout = try build(document(views))
         #expect(layout.state.entry(.hugging(view: "a", .width)) == nil)
-        #expect(layout.state.entry(.hugging(view: "a", .height)) != nil)
-        #expect(layout.state.entry(.compression(view: "a", .height)) != nil)
+        // Height: hugging and compression resistance, both optional, are one soft equality
+        // under the hugging key, and count as two constraints.
+        #expect(layout.state.entry(.hugging(view: "a", .height))?.constraint.relation == .equal)
+        #expect(layout.state.entry(.compression(view: "a", .height)) == nil)
+        #expect(layout.answer().stats.constraints == 4 + 2)
+    }
+
+    /// A required hugging or compression resistance stays a constraint of its own (it can
+    /// take part in a conflict and be broken), and the sizes come out as with the pair.
+    @Test func requiredHuggingStaysApart() throws {
+        let views = [view("root", frame: rect(0, 0, 400, 400)),
+                     view("a", in: "root", intrinsic: (80, 30), hugging: AxisPriorities(horizontal: 1000, vertical: 250)),
+                     view("b", in: "root", intrinsic: (80, 30))]
+        let layout = try build(document(views, [
+            make("a", attrs("leading", "top"), .equal, superview()),
+            make("b", attrs("top"), .equal, item("a", "bottom")),
+            make("b", attrs("height"), .equal, .constant(.scalar(10))),
+        ]))
+        #expect(layout.state.entry(.hugging(view: "a", .width))?.constraint.relation == .lessOrEqual)
+        #expect(layout.state.entry(.compression(view: "a", .width))?.constraint.relation == .greaterOrEqual)
+        #expect(layout.state.entry(.hugging(view: "a", .height))?.constraint.relation == .equal)
+        #expect(approx(layout.frame("a")?.width, 80))
+        #expect(approx(layout.frame("a")?.height, 30))
+        // b's height is required at 10: its compression resistance (750) gives way.
+        #expect(approx(layout.frame("b")?.height, 10))
+        #expect(layout.answer().stats.constraints == 4 + 4 + 4 + 4)  // frames, a, b, and the four made
     }
 }

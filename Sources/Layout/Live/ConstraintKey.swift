@@ -37,6 +37,9 @@ enum ConstraintKey: Hashable {
         }
     }
 
+    /// Whether `implicitIndex` `index` is a hugging constraint's.
+    static func isHugging(index: UInt8) -> Bool { index == 4 || index == 5 }
+
     /// The inverse of `implicitIndex` for a view's implicit constraints.
     static func implicit(view: String, index: UInt8) -> ConstraintKey? {
         switch index {

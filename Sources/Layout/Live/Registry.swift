@@ -66,7 +66,7 @@ struct Registry {
     }
 
     mutating func insert(_ description: InstalledDescription) {
-        if let old = index[description.id] { remove(id: description.id, slot: old) }  // not reached: ids are checked
+        if let old = index[description.id] { _ = remove(id: description.id, slot: old) }  // not reached: ids are checked
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused

@@ -8,10 +8,19 @@ extension LiveLayout {
     /// is the one broken), with the conflict for the diagnostic.
     func install(_ key: ConstraintKey, form: LinearForm, relation: Relation, priority: Double)
         throws(LayoutError) {
-        let constraint = Constraint(form.expression, relation.solverRelation, priority: priority)
+        try install(key, Constraint(form.expression, relation.solverRelation, priority: priority), constant: form.constant)
+    }
+
+    /// Installs `form == 0` held softly: a violation above costs at `above`, one below at
+    /// `below` (both optional; see `Constraint.init(_:equalAbove:below:)`).
+    func installSoft(_ key: ConstraintKey, form: LinearForm, above: Double, below: Double) throws(LayoutError) {
+        try install(key, Constraint(form.expression, equalAbove: above, below: below), constant: form.constant)
+    }
+
+    private func install(_ key: ConstraintKey, _ constraint: Constraint, constant: Double) throws(LayoutError) {
         let seq = state.nextSeq
         state.nextSeq += 1
-        var entry = SolverEntry(constraint: constraint, constant: form.constant, conflict: nil, seq: seq)
+        var entry = SolverEntry(constraint: constraint, constant: constant, conflict: nil, seq: seq)
         do {
             try solver.add(constraint)
             structureVersion += 1
@@ -138,8 +147,9 @@ extension Constraint {
     /// The same constraint with another constant (for a constraint not in the solver:
     /// a broken one whose constant is edited).
     func withConstant(_ constant: Double) -> Constraint {
-        Constraint(Expression(expression.terms.map { ($0.variable, $0.coefficient) }, constant: constant),
-                   relation, priority: priority, name: name)
+        let expression = Expression(terms: expression.terms, constant: constant)
+        if priorityBelow != priority { return Constraint(expression, equalAbove: priority, below: priorityBelow, name: name) }
+        return Constraint(expression, relation, priority: priority, name: name)
     }
 }
 

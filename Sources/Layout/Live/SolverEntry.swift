@@ -31,4 +31,10 @@ struct ExpandedConstraint {
 struct ImplicitEntry {
     let index: UInt8
     var entry: SolverEntry
+
+    /// The layout constraints it stands for: two for a dimension's hugging and compression
+    /// resistance installed as one soft equality (see `installIntrinsic`), else one.
+    var weight: Int {
+        ConstraintKey.isHugging(index: index) && entry.constraint.relation == .equal ? 2 : 1
+    }
 }

@@ -13,7 +13,7 @@ struct ViewTree {
     /// The frame variables of `order`, index by index: answers read every frame on every
     /// edit, and this spares them a hash lookup per view.
     private(set) var orderedVariables: [FrameVariables] = []
-    /// How many implicit solver entries the nodes hold.
+    /// How many implicit layout constraints the nodes' solver entries stand for.
     private(set) var entryCount = 0
 
     subscript(id: String) -> ViewNode? { slots[id].map { storage[$0] } }
@@ -73,7 +73,9 @@ struct ViewTree {
                 storage[p].children.removeAll { $0 == id }
             }
         }
-        for id in removed { if let s = slots[id] { entryCount -= storage[s].implicit.count } }  // 0: uninstalled first
+        for id in removed {  // nothing to count: uninstalled first
+            if let s = slots[id] { entryCount -= storage[s].implicit.reduce(0) { $0 + $1.weight } }
+        }
         storage.removeAll { removed.contains($0.id) }
         slots.removeAll(keepingCapacity: true)
         for (s, node) in storage.enumerated() { slots[node.id] = s }
@@ -126,13 +128,15 @@ struct ViewTree {
         let position = storage[s].implicit.firstIndex { $0.index == index }
         switch (position, entry) {
         case (let p?, let entry?):
+            entryCount -= storage[s].implicit[p].weight
             storage[s].implicit[p].entry = entry
+            entryCount += storage[s].implicit[p].weight
         case (let p?, nil):
-            storage[s].implicit.remove(at: p)
-            entryCount -= 1
+            entryCount -= storage[s].implicit.remove(at: p).weight
         case (nil, let entry?):
-            storage[s].implicit.append(ImplicitEntry(index: index, entry: entry))
-            entryCount += 1
+            let new = ImplicitEntry(index: index, entry: entry)
+            storage[s].implicit.append(new)
+            entryCount += new.weight
         case (nil, nil):
             break
         }
