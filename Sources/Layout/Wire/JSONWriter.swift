@@ -99,10 +99,13 @@ public struct JSONWriter: Sendable {
                 let chunkEnd = min(frames.count, next + chunk)
                 var f = RawFormatter(base)
                 var stopped = chunkEnd
+                let current = memo?.prefixesCurrent == true
                 for k in next..<chunkEnd {
                     let mark = f.count
                     if needsComma || k > next { f.byte(UInt8(ascii: ",")) }
-                    guard f.frameMember(frames, k, memo: memo) else {
+                    let written = if current, let memo { f.memoFrameMember(frames.rect(k), memo: memo, k) }
+                                  else { f.frameMember(frames, k, memo: memo) }
+                    guard written else {
                         f.rewind(to: mark)
                         stopped = k
                         break
