@@ -62,6 +62,10 @@ struct JSONParser {
         // Typical requests hold about one value per 8-10 bytes; cap the guess so a huge
         // body does not reserve more than it turns out to need.
         nodes.reserveCapacity(min(max(16, end / 8), 1 << 18))
+        // Requests nest a few levels and name a few keys at a time: one allocation each
+        // instead of growing from empty.
+        frames.reserveCapacity(8)
+        keys.reserveCapacity(16)
         // A UTF-8 byte order mark is tolerated (RFC 8259 section 8.1 allows ignoring it).
         if end >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
         skipWhitespace()

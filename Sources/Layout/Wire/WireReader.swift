@@ -199,7 +199,41 @@ struct WireReader {
 }
 
 /// `pointer/name` for a field name from a static table (no escaping needed).
-@inline(__always)
-func child(_ pointer: String, _ name: StaticString) -> String { pointer + "/" + "\(name)" }
-@inline(__always)
-func child(_ pointer: String, _ index: Int) -> String { pointer + "/" + String(index) }
+func child(_ pointer: String, _ name: StaticString) -> String {
+    name.withUTF8Buffer { text in
+        joined(pointer, text.count) { out in
+            if let source = text.baseAddress { out.update(from: source, count: text.count) }
+        }
+    }
+}
+
+/// `pointer/index`.
+func child(_ pointer: String, _ index: Int) -> String {
+    var digits = 1, rest = index.magnitude
+    while rest >= 10 { rest /= 10; digits += 1 }
+    let negative = index < 0
+    return joined(pointer, digits + (negative ? 1 : 0)) { out in
+        var value = index.magnitude, k = digits + (negative ? 1 : 0)
+        repeat {
+            k -= 1
+            out[k] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            value /= 10
+        } while value > 0
+        if negative { out[0] = UInt8(ascii: "-") }
+    }
+}
+
+/// `pointer` + "/" + `count` more bytes that `write` puts in place: one string built in
+/// place (every decoded op and constraint makes its pointer, so concatenation showed).
+private func joined(_ pointer: String, _ count: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) -> String {
+    var pointer = pointer
+    return pointer.withUTF8 { head in
+        String(unsafeUninitializedCapacity: head.count + 1 + count) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            if let source = head.baseAddress { base.update(from: source, count: head.count) }
+            base[head.count] = UInt8(ascii: "/")
+            write(base + head.count + 1)
+            return head.count + 1 + count
+        }
+    }
+}
