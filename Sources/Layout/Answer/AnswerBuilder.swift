@@ -70,16 +70,19 @@ struct SnapshotFrames: FrameList {
 
     init(order: [String], variables: [FrameVariables], values: SolvedValues) {
         self.order = order
-        var rects: [Rect] = []
-        rects.reserveCapacity(variables.count)
-        values.withReader { value in
+        // Written in place: a hundred appends, each checking room and uniqueness, cost more
+        // than the reads.
+        rects = values.withReader { value in
             variables.withUnsafeBufferPointer { variables in
-                for v in variables {
-                    rects.append(Rect(x: value[v.x], y: value[v.y], width: value[v.width], height: value[v.height]))
+                [Rect](unsafeUninitializedCapacity: variables.count) { rects, initialized in
+                    guard let base = rects.baseAddress else { return }
+                    for (k, v) in variables.enumerated() {
+                        (base + k).initialize(to: Rect(x: value[v.x], y: value[v.y], width: value[v.width], height: value[v.height]))
+                    }
+                    initialized = variables.count
                 }
             }
         }
-        self.rects = rects
     }
 
     var count: Int { min(order.count, rects.count) }
