@@ -34,10 +34,11 @@ extension Solver {
     }
 
     func validate(_ constraint: Constraint) throws(SolverError) {
-        for p in [constraint.priority, constraint.priorityBelow] {
-            guard p.isFinite else { throw .invalidPriority(p) }
-            guard p > 0 && p <= Priority.required else { throw .invalidPriority(p) }
+        func check(_ p: Double) throws(SolverError) {
+            guard p.isFinite, p > 0 && p <= Priority.required else { throw .invalidPriority(p) }
         }
+        try check(constraint.priority)
+        try check(constraint.priorityBelow)
         // An equality held softly from each side is optional on both.
         if constraint.priorityBelow != constraint.priority {
             guard constraint.relation == .equal, !constraint.isRequired else { throw .invalidPriority(constraint.priority) }

@@ -39,15 +39,14 @@ extension Solver {
         definitions.invalidate(moving: marker)
         let slot = tableau.slotOf[Int(marker)]
         if slot >= 0 {
-            tableau.rows[Int(slot)].constant -= step
-            definitions.invalidate(moving: marker)
+            tableau.rows[Int(slot)].constant -= step  // the marker's own value: moved above
             note(slot: slot, &broken)
         } else {
             let slots = tableau.slots(containing: marker)
             tableau.shiftConstants(slots, by: marker, step) { slot in
                 note(slot: slot, &broken)
             }
-            for slot in slots {
+            for slot in slots where definitions.moved != nil {
                 let basic = tableau.basicOf[Int(slot)]
                 if basic >= 0 { definitions.invalidate(moving: basic) }
             }

@@ -16,8 +16,9 @@ final class Definitions {
     /// Bumped by every change of a definition's cells (not of its constant).
     var structure: UInt64 = 1
 
-    /// Every variable's value, evaluated in one pass in topological order (the program)
-    /// whenever something changed since (`valuesEpoch != epoch`).
+    /// Every variable's value, evaluated in topological order (the program), all of them or
+    /// only those that read what moved, whenever something changed since
+    /// (`valuesEpoch != epoch`; see `Solver.refreshValues`).
     var values: [Double] = []
     var epoch: UInt64 = 1
     var valuesEpoch: UInt64 = 0
@@ -146,7 +147,15 @@ final class Definitions {
     /// with it only the values of what reads it.
     @inline(__always) func invalidate(moving symbol: Symbol) {
         epoch &+= 1
-        moved?.append(symbol)
+        guard let count = moved?.count else { return }
+        if count < movedLimit { moved?.append(symbol) } else { moved = nil }
+    }
+
+    /// How many moved symbols a partial refresh is worth tracking (0: none). A small program
+    /// is evaluated whole faster than its readers are found; and when many symbols move
+    /// (a resize of a large layout moves thousands of rows), they reach most of it anyway.
+    var movedLimit: Int {
+        program.targets.count < 64 ? 0 : min(program.targets.count / 8, 256)
     }
 
     func define(_ x: Symbol, _ row: Row) {

@@ -76,7 +76,7 @@ extension Solver {
     }
 
     /// The value of a variable: its definition evaluated, free variables at 0, restricted
-    /// symbols at their basic values. All values are refreshed together, in one pass.
+    /// symbols at their basic values. Values are refreshed together (see `refreshValues`).
     func evaluate(_ x: Symbol) -> Double {
         if definitions.valuesEpoch != definitions.epoch { refreshValues() }
         return definitions.values[Int(x)]

@@ -5,7 +5,7 @@ import Testing
 /// what moved. Those values must be exactly the ones a full evaluation gives.
 @Suite struct ValueRefreshTests {
     /// Random systems (chains, sums, inequalities and optional constraints at a few
-    /// priorities), then random constant changes, some read after each change and some after
+    /// priorities) of 70 to 140 variables, then random constant changes, some read after each change and some after
     /// several: every value equals, to the bit, what the same solver gives when told that
     /// anything may have changed.
     @Test func partialRefreshEqualsFullEvaluation() throws {
@@ -13,7 +13,8 @@ import Testing
         for seed in UInt64(1)...60 {
             var rng = SplitMix64(seed: seed)
             let s = Solver()
-            let vs = (0..<rng.int(4...30)).map { _ in s.makeVariable() }
+            // Large enough for partial refreshes (small programs are always evaluated whole).
+            let vs = (0..<rng.int(70...140)).map { _ in s.makeVariable() }
             var constraints: [Constraint] = []
             for _ in 0..<rng.int(vs.count...(3 * vs.count)) {
                 let a = rng.pick(vs), b = rng.pick(vs)

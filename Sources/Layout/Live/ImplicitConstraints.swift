@@ -4,10 +4,12 @@ import Cassowary
 /// a fixed `frame` is four required equalities (UIKit's autoresizing-mask constraints),
 /// an intrinsic size is `size <= I @hugging` and `size >= I @compressionResistance` per
 /// dimension that has one. When both are optional (as they almost always are) the pair is
-/// one solver constraint, `size == I` with each side at its own priority: the same
-/// solutions, with one row and two symbols instead of two rows and four (a session of
-/// labels spent a third of its memory on these pairs). It is installed under the hugging
-/// key and counts as two constraints in the stats.
+/// one solver constraint, `size == I` with each side at its own priority: the same optimum,
+/// with one row and two symbols instead of two rows and four (a session of labels spent a
+/// third of its memory on these pairs). Where the layout is ambiguous (several layouts
+/// equally good), the solver may settle on another of them than with the pair, as with
+/// any change in its order of work; the `ambiguous` warning says so either way. It is
+/// installed under the hugging key and counts as two constraints in the stats.
 ///
 /// No implicit `width >= 0` / `height >= 0`: UIKit's engine does not enforce them either,
 /// they would double the rows of a large layout, and a required one would turn a

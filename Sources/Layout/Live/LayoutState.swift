@@ -60,7 +60,8 @@ struct LayoutState {
         }
     }
 
-    /// Every solver constraint the layout owns.
+    /// The layout constraints the layout owns (`stats.constraints`): one per solver
+    /// constraint, but two for a hugging and compression resistance pair held as one.
     var entryCount: Int { registry.entryCount + tree.entryCount }
 
     func forEachEntry(_ body: (ConstraintKey, SolverEntry) -> Void) {

@@ -7,9 +7,10 @@ import Synchronization
 /// again, which was most of an edit answer's cost. Numbers are held as the solver gave
 /// them, so a hit skips their cleaning too.
 ///
-/// A number's text depends only on its value, and a prefix's only on its id, so the memo
-/// can never be wrong about the bytes it returns; it only saves work when it holds the
-/// value or id asked for. (A whole member kept as one text, copied in runs around the
+/// A number's text depends only on its value, and a prefix's only on its id: a number slot
+/// is used only for the value it holds, and a prefix slot for the id it holds, either
+/// compared or known the same because the frame list's ids are the very array the slots
+/// were written from (`prefixIDs`). (A whole member kept as one text, copied in runs around the
 /// numbers that moved, was tried and measured slower.) Answers
 /// are encoded outside the session's lock, possibly on two loops at once: whoever finds
 /// the memo busy formats without it.

@@ -4,7 +4,8 @@
 /// uniqueness and capacity; for a 100-view answer those checks cost more than the digits.
 struct RawFormatter {
     /// The longest number written: a sign, 19 digits of an Int64 (or 9 + "." + 6 digits);
-    /// Swift's shortest form of any finite double (`finiteNumber`) takes at most 24.
+    /// Swift's shortest form of any finite double (`finiteNumber`) takes at most 24. Whole
+    /// quarters (`quarters`) take at most 16 and end with an eight-byte store: all 24 used.
     static let maxNumberBytes = 24
 
     let base: UnsafeMutablePointer<UInt8>
@@ -152,10 +153,11 @@ struct RawFormatter {
         }
     }
 
-    /// A finite number in its shortest round-trip form when that is easy to know: an
-    /// integral value (no ".0"), or exactly k / 10^6 below 10^9 in magnitude (frames are
-    /// mostly such: 79.75, 12.5), which then has at most six decimals once trailing zeros
-    /// go. Returns false, having written nothing, for anything else.
+    /// A finite number in its shortest round-trip form when that is easy to know: a whole
+    /// number of quarters below 2^49 (`quarters`), an integral value (no ".0"), or exactly
+    /// k / 10^6 below 10^9 in magnitude (frames are mostly such: 79.75, 12.5), which then
+    /// has at most six decimals once trailing zeros go. Returns false, having written
+    /// nothing, for anything else.
     mutating func number(_ value: Double) -> Bool {
         if quarters(value) { return true }
         guard value.isFinite else { return false }
