@@ -46,7 +46,7 @@ extension Solver {
             tableau.shiftConstants(slots, by: marker, step) { slot in
                 note(slot: slot, &broken)
             }
-            for slot in slots where definitions.moved != nil {
+            for slot in slots where !definitions.movedAll {
                 let basic = tableau.basicOf[Int(slot)]
                 if basic >= 0 { definitions.invalidate(moving: basic) }
             }

@@ -24,17 +24,25 @@ final class Definitions {
     var valuesEpoch: UInt64 = 0
     var program = Program()
     /// Symbols whose values moved since the last refresh through constants changed in place
-    /// (a row's or a definition's): then only what depends on them needs evaluating. Nil
-    /// when anything may have changed (see `invalidate`).
-    var moved: [Symbol]?
+    /// (a row's or a definition's): then only what depends on them needs evaluating, unless
+    /// `movedAll` says anything may have changed (see `invalidate`). Kept allocated between
+    /// refreshes: a resize can fill it to `movedLimit` on every change.
+    var moved: [Symbol] = []
+    var movedAll = true
     /// By symbol: the position of its definition in the program, or -1 (built when first
     /// needed after the program changes).
     var programPosition: [Int32] = []
-    /// By program entry, the definitions a partial refresh evaluates: those that read what
-    /// `affectedBy.moved` holds, in the program of `affectedBy.structure` (`partial` false:
-    /// too many, a full pass is cheaper).
-    var affected: [UInt64] = []
-    var affectedBy: (structure: UInt64, moved: [Symbol], partial: Bool)?
+    /// The last few partial refreshes: which definitions read what moved (see `Affected`).
+    var affected: [Affected] = []
+
+    /// For the program of `structure`: by program entry, the definitions that read what
+    /// `moved` holds (nil: too many, a full pass is cheaper).
+    struct Affected {
+        static let kept = 4
+        let structure: UInt64
+        let moved: [Symbol]
+        let bits: [UInt64]?
+    }
     /// Per-symbol marks for graph walks: a walk takes a fresh mark value, so nothing needs
     /// clearing and no Set is allocated.
     private var marks: [UInt32] = []
@@ -70,7 +78,7 @@ final class Definitions {
         values = exactCopy(values); marks = exactCopy(marks)
         program.symbols = exactCopy(program.symbols); program.coefficients = exactCopy(program.coefficients)
         program.targets = exactCopy(program.targets); program.starts = exactCopy(program.starts)
-        programPosition = []; affected = []; affectedBy = nil; moved = moved.map(exactCopy)  // rebuilt when needed
+        programPosition = []; affected = []; moved = exactCopy(moved)  // rebuilt when needed
     }
 
     @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows.isDefined(Int(x)) }
@@ -140,22 +148,28 @@ final class Definitions {
     /// Values may have changed, anywhere.
     @inline(__always) func invalidate() {
         epoch &+= 1
-        moved = nil
+        movedAll = true
     }
 
     /// The value of `symbol` moved (its row's or its definition's constant changed), and
     /// with it only the values of what reads it.
     @inline(__always) func invalidate(moving symbol: Symbol) {
         epoch &+= 1
-        guard let count = moved?.count else { return }
-        if count < movedLimit { moved?.append(symbol) } else { moved = nil }
+        guard !movedAll else { return }
+        if moved.count < movedLimit { moved.append(symbol) } else { movedAll = true }
     }
 
-    /// How many moved symbols a partial refresh is worth tracking (0: none). A small program
-    /// is evaluated whole faster than its readers are found; and when many symbols move
-    /// (a resize of a large layout moves thousands of rows), they reach most of it anyway.
-    var movedLimit: Int {
-        program.targets.count < 64 ? 0 : min(program.targets.count / 8, 256)
+    /// How many moved symbols a partial refresh is worth tracking (0: none), for the current
+    /// program (stored: `invalidate(moving:)` runs for every row a constant change moves).
+    /// A small program is evaluated whole faster than its readers are found; and when many
+    /// symbols move (a resize of a large layout moves thousands of rows), they reach most
+    /// of it anyway.
+    private(set) var movedLimit = 0
+
+    func setProgram(_ p: Program) {
+        program = p
+        movedLimit = p.targets.count < 64 ? 0 : min(p.targets.count / 16, 64)
+        programPosition = []
     }
 
     func define(_ x: Symbol, _ row: Row) {

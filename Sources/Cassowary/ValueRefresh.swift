@@ -12,25 +12,28 @@ extension Solver {
     func refreshValues() {
         if definitions.program.structure != definitions.structure {
             compileProgram()
-            definitions.moved = nil
+            definitions.movedAll = true
         }
-        var partial = false
-        if let moved = definitions.moved, definitions.values.count == tableau.kinds.count {
-            // The same edit again (a slider, a window being resized) moves the same symbols:
-            // what depends on them is known already while the program's shape holds.
-            let known = definitions.affectedBy
-            if known?.structure == definitions.program.structure && known?.moved == moved {
-                partial = known?.partial ?? false
+        var only: [UInt64]?
+        if !definitions.movedAll, definitions.values.count == tableau.kinds.count {
+            let moved = definitions.moved
+            // The same edits again (a slider, a window being resized: often two edits taking
+            // turns) move the same symbols: what depends on them is known already while the
+            // program's shape holds.
+            let structure = definitions.program.structure
+            if let known = definitions.affected.first(where: { $0.structure == structure && $0.moved == moved }) {
+                only = known.bits
             } else {
-                var affected: [UInt64] = []
-                swap(&affected, &definitions.affected)
-                partial = markAffected(moved, into: &affected)
-                swap(&affected, &definitions.affected)
-                definitions.affectedBy = (definitions.program.structure, moved, partial)
+                var bits: [UInt64] = []
+                let partial = markAffected(moved, into: &bits)
+                if definitions.affected.count == Definitions.Affected.kept { definitions.affected.removeFirst() }
+                definitions.affected.append(Definitions.Affected(structure: structure, moved: moved, bits: partial ? bits : nil))
+                only = partial ? bits : nil
             }
         }
-        runProgram(only: partial ? definitions.affected : nil)
-        definitions.moved = definitions.moved.map { var m = $0; m.removeAll(keepingCapacity: true); return m } ?? []
+        runProgram(only: only)
+        definitions.moved.removeAll(keepingCapacity: true)
+        definitions.movedAll = false
         definitions.valuesEpoch = definitions.epoch
     }
 
@@ -45,8 +48,7 @@ extension Solver {
             for (k, x) in targets.enumerated() { position[Int(x)] = Int32(k) }
             definitions.programPosition = position
         }
-        bits.removeAll(keepingCapacity: true)
-        bits.append(contentsOf: repeatElement(0, count: (targets.count + 63) / 64))
+        bits = [UInt64](repeating: 0, count: (targets.count + 63) / 64)
         var stack = scratchOrder  // its buffer, not what the last walk left in it
         scratchOrder = []
         stack.removeAll(keepingCapacity: true)
@@ -120,7 +122,6 @@ extension Solver {
             p.starts.append(Int32(p.symbols.count))
         }
         for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
-        definitions.program = p
-        definitions.programPosition = []
+        definitions.setProgram(p)
     }
 }

@@ -30,7 +30,7 @@ import Testing
                 let c = rng.pick(constraints)
                 try? s.setConstant(c, to: Double(rng.int(-80...80)) + (rng.chance(0.5) ? 0.25 : 0))
                 guard rng.chance(0.7) || step == 39 else { continue }  // sometimes several changes before a read
-                if s.definitions.moved != nil { partialRuns += 1 }
+                if !s.definitions.movedAll { partialRuns += 1 }
                 let partial = vs.map { s.value($0).bitPattern }
                 s.definitions.invalidate()
                 let full = vs.map { s.value($0).bitPattern }
