@@ -135,9 +135,10 @@ info:
       expression string.
     - `hugging` and `compressionResistance` take priorities like constraints:
       a number in (0, 1000] or a priority name.
-    - `stats.constraints` counts the constraints installed in the solver after
-      composites are expanded, implicit ones (frames, intrinsic size,
-      hugging, compression resistance) included; `stats.views` counts views and
+    - `stats.constraints` counts the layout's constraints after composites are
+      expanded, implicit ones (frames, intrinsic size, hugging, compression
+      resistance) included; a dimension's hugging and compression resistance
+      count as two even where the solver holds them as one constraint; `stats.views` counts views and
       guides of the document (not the implicit guides); `stats.solveMicros` is
       the solver's wall time for this request in microseconds.
     - `GET /healthz` answers `{"status": "ok"}` while the server accepts work.
@@ -1027,7 +1028,7 @@ components:
       required: [views, constraints, solveMicros]
       properties:
         views: {type: integer, minimum: 0, description: Views and guides of the document.}
-        constraints: {type: integer, minimum: 0, description: 'Constraints in the solver, composites expanded, implicit ones included.'}
+        constraints: {type: integer, minimum: 0, description: 'Constraints of the layout, composites expanded, implicit ones included.'}
         solveMicros: {type: integer, minimum: 0, description: Solver wall time for this request in microseconds.}
     SessionAnswer:
       description: The answer of a session (edits); `revision` is the session's revision after the request.
