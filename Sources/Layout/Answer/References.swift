@@ -25,16 +25,9 @@ extension LiveLayout {
             let priority = axis == .width
                 ? (isHugging ? node.stored.hugging.horizontal : node.stored.compressionResistance.horizontal)
                 : (isHugging ? node.stored.hugging.vertical : node.stored.compressionResistance.vertical)
-            // Both optional: one soft equality under the hugging key (see `installIntrinsic`).
-            if isHugging, state.entry(key)?.constraint.relation == .equal {
-                let resistance = axis == .width ? node.stored.compressionResistance.horizontal
-                                                : node.stored.compressionResistance.vertical
-                return ConstraintReference(
-                    id: key.id, attribute: key.attribute.name, label: nil,
-                    description: "\(view).\(axis.rawValue) <= \(NumberFormat.string(size))" + ConstraintText.priority(priority)
-                        + ", >= \(NumberFormat.string(size))" + ConstraintText.priority(resistance),
-                    source: nil, location: location(of: key))
-            }
+            // Only a required hugging or compression resistance is ever referenced (conflicts
+            // and broken constraints are required ones), and those stay inequalities of their
+            // own: a soft pair (see `installIntrinsic`) never reaches this.
             return ConstraintReference(
                 id: key.id, attribute: key.attribute.name, label: nil,
                 description: "\(view).\(axis.rawValue) \(isHugging ? "<=" : ">=") \(NumberFormat.string(size))"

@@ -105,17 +105,17 @@ extension RawFormatter {
     @inline(__always)
     mutating func number(_ value: Double, memo: FrameTextMemo.Slots?, frame: Int, member: Int) -> Bool {
         guard let memo else { return finiteNumber(NumberFormat.clean(value)) }
-        let slot = 4 * frame + member
-        return number(value, value: memo.values + slot, text: memo.texts + slot * FrameTextMemo.slotBytes)
+        let slot = 4 &* frame &+ member
+        return number(value, value: memo.values + slot, text: memo.texts + slot &* FrameTextMemo.slotBytes)
     }
 
     /// `"id":{"x":` of frame `k`, copied from the memo's prefix slot when it holds this
-    /// id's (without reading the id when the memo's prefixes are current); false
-    /// (something written) for an id that needs escaping or is long.
+    /// id's; false (something written) for an id that needs escaping or is long. (With
+    /// current prefixes `memoFrameMember` copies them without reading ids.)
     @inline(__always)
     mutating func framePrefix<Frames: FrameList>(_ frames: Frames, _ k: Int, memo: FrameTextMemo.Slots?) -> Bool {
         let slot = memo.map { $0.prefixes + k * FrameTextMemo.prefixBytes }
-        if let memo, let slot, slot.pointee != 0, memo.prefixesCurrent || memo.ids[k] == frames.id(k) {
+        if let memo, let slot, slot.pointee != 0, memo.ids[k] == frames.id(k) {
             copy64(UnsafeRawPointer(slot + 1), Int(slot.pointee))
             return true
         }

@@ -22,17 +22,7 @@ struct RawFormatter {
     /// number that is not finite.
     mutating func frameMember<Frames: FrameList>(_ frames: Frames, _ k: Int, memo: FrameTextMemo.Slots?) -> Bool {
         guard framePrefix(frames, k, memo: memo) else { return false }
-        let r = frames.rect(k)
-        // The labels as little-endian chunks: stores, not copies.
-        guard number(r.x, memo: memo, frame: k, member: 0) else { return false }
-        chunk(0x3a_2279_222c, 5)                                        // ,"y":
-        guard number(r.y, memo: memo, frame: k, member: 1) else { return false }
-        chunk(0x2268_7464_6977_222c, 8); chunk(0x3a, 1)                 // ,"width":
-        guard number(r.width, memo: memo, frame: k, member: 2) else { return false }
-        chunk(0x7468_6769_6568_222c, 8); chunk(0x3a22, 2)               // ,"height":
-        guard number(r.height, memo: memo, frame: k, member: 3) else { return false }
-        byte(UInt8(ascii: "}"))
-        return true
+        return frameNumbers(frames.rect(k), memo: memo, k)
     }
 
     /// `frameMember` when the memo's prefixes are current (`FrameTextMemo.Slots`): the
@@ -43,14 +33,21 @@ struct RawFormatter {
     mutating func memoFrameMember(_ r: Rect, memo: FrameTextMemo.Slots, _ k: Int) -> Bool {
         let prefix = memo.prefixes + k &* FrameTextMemo.prefixBytes
         copy64(UnsafeRawPointer(prefix + 1), Int(prefix.pointee))
-        let values = memo.values + 4 &* k, texts = memo.texts + 4 &* k &* FrameTextMemo.slotBytes
-        guard number(r.x, value: values, text: texts) else { return false }
+        return frameNumbers(r, memo: memo, k)
+    }
+
+    /// The four numbers of frame `k` and their labels, after its prefix, and the closing
+    /// brace; false (something written) for a number that is not finite.
+    @inline(__always)
+    private mutating func frameNumbers(_ r: Rect, memo: FrameTextMemo.Slots?, _ k: Int) -> Bool {
+        // The labels as little-endian chunks: stores, not copies.
+        guard number(r.x, memo: memo, frame: k, member: 0) else { return false }
         chunk(0x3a_2279_222c, 5)                                        // ,"y":
-        guard number(r.y, value: values + 1, text: texts + FrameTextMemo.slotBytes) else { return false }
+        guard number(r.y, memo: memo, frame: k, member: 1) else { return false }
         chunk(0x2268_7464_6977_222c, 8); chunk(0x3a, 1)                 // ,"width":
-        guard number(r.width, value: values + 2, text: texts + 2 &* FrameTextMemo.slotBytes) else { return false }
+        guard number(r.width, memo: memo, frame: k, member: 2) else { return false }
         chunk(0x7468_6769_6568_222c, 8); chunk(0x3a22, 2)               // ,"height":
-        guard number(r.height, value: values + 3, text: texts + 3 &* FrameTextMemo.slotBytes) else { return false }
+        guard number(r.height, memo: memo, frame: k, member: 3) else { return false }
         byte(UInt8(ascii: "}"))
         return true
     }
