@@ -130,25 +130,13 @@ public final class Solver {
         var totals: [Double: Double] = [:]
         for tag in tags.all where !tag.constraint.isRequired {
             let c = tag.constraint
-            if c.priorityBelow != c.priority {  // an equality held softly, each side at its own priority
-                let e = c.expression.terms.reduce(tag.constant) { $0 + $1.coefficient * value($1.variable) }
-                totals[c.priority, default: 0] += max(0, e)
-                totals[c.priorityBelow, default: 0] += max(0, -e)
-            } else {
-                totals[c.priority, default: 0] += violation(of: c, constant: tag.constant)
-            }
+            // `expression` above zero violates `<=` and `==` (at `priority`), below zero `>=`
+            // and `==` (at `priorityBelow`, which is `priority` but for a two-sided soft one).
+            let e = c.expression.terms.reduce(tag.constant) { $0 + $1.coefficient * value($1.variable) }
+            if c.relation != .greaterOrEqual { totals[c.priority, default: 0] += max(0, e) }
+            if c.relation != .lessOrEqual { totals[c.priorityBelow, default: 0] += max(0, -e) }
         }
         return totals.keys.sorted(by: >).map { (priority: $0, violation: totals[$0] ?? 0) }
-    }
-
-    func violation(of c: Constraint, constant: Double) -> Double {
-        var e = constant
-        for term in c.expression.terms { e += term.coefficient * value(term.variable) }
-        switch c.relation {
-        case .equal: return abs(e)
-        case .lessOrEqual: return max(0, e)
-        case .greaterOrEqual: return max(0, -e)
-        }
     }
 }
 
