@@ -5,15 +5,66 @@ import Layout
 /// the operator's limits on views and constraints (413 `too-large`) and reports the time
 /// each request spent compiling and solving (`solveNanos`, the metrics' solve histogram).
 public struct LayoutEngineService: LayoutService {
-    /// A live session: the layout plus the counts the limits need, kept up to date
-    /// without walking the layout on the hot path (`update`, `setFrame`).
+    /// A live session: the layout (built, or asleep as the journal that rebuilds it) plus
+    /// the counts the limits need, kept up to date without walking the layout on the hot
+    /// path (`update`, `setFrame`).
     public struct Session: @unchecked Sendable {
-        public let layout: LiveLayout
+        enum Form {
+            /// Built; with its journal while that is short enough to keep (else it never sleeps).
+            case awake(LiveLayout, SessionJournal?)
+            case asleep(SessionJournal)
+        }
+        var form: Form
         /// Views and explicit guides, as of the last answer.
         public fileprivate(set) var views: Int
         /// Entries of `constraints` installed (descriptions, before composites are
         /// expanded), as of the last batch that could change them.
         public fileprivate(set) var constraints: Int
+
+        public var isAsleep: Bool {
+            if case .asleep = form { return true }
+            return false
+        }
+
+        /// The built layout, rebuilding it first if the session sleeps.
+        mutating func wake() -> Result<LiveLayout, Problem> {
+            switch form {
+            case .awake(let layout, _):
+                return .success(layout)
+            case .asleep(let journal):
+                switch journal.replay() {
+                case .success(let layout):
+                    form = .awake(layout, journal)
+                    return .success(layout)
+                case .failure(let failure):
+                    // Not expected: every record succeeded once, and replaying is deterministic.
+                    return .failure(Problem(status: 500, code: "internal-error",
+                                            message: "the session could not be rebuilt from its history (record \(failure.record): \(failure.reason))"))
+                }
+            }
+        }
+
+        /// Drops the built layout, keeping the journal; false if there is no journal to keep.
+        mutating func sleep() -> Bool {
+            guard case .awake(_, var journal?) = form else { return false }
+            journal.trim()
+            form = .asleep(journal)
+            return true
+        }
+
+        /// Records a batch that succeeded (when the session keeps a journal).
+        mutating func record(edit body: [UInt8]) {
+            guard case .awake(let layout, var journal?) = form else { return }
+            form = .awake(layout, nil)  // the journal is uniquely referenced while it grows
+            form = .awake(layout, journal.append(edit: body) ? journal : nil)
+        }
+    }
+
+    /// An edit batch as decoded before the session's lock, with the bytes it came from
+    /// (which the session's journal keeps).
+    public struct Edits: Sendable {
+        let batch: EditBatch
+        let body: [UInt8]
     }
 
     public let maxViews: Int
@@ -62,31 +113,43 @@ public struct LayoutEngineService: LayoutService {
             let answer = layout.answer(space: space.layout)
             let nanos = MonotonicClock.now() &- start
             layout.compactStorage()  // the session keeps it: no spare capacity from building
-            let session = Session(layout: layout, views: answer.stats.views, constraints: parsed.constraints.count)
+            let session = Session(form: .awake(layout, SessionJournal(document: document)),
+                                  views: answer.stats.views, constraints: parsed.constraints.count)
             // No frame-text memo yet: a session that is never edited does not pay for one.
             return (.json(201, encodeSessionAnswer(answer, id: id), solveNanos: nanos), session)
         }
     }
 
-    public func read(session: Session, id: String, space: FrameSpace) -> ServiceReply {
-        let answer = session.layout.answer(space: space.layout)
-        let document = session.layout.document()
-        let memo = session.layout.frameText
+    public func read(session: inout Session, id: String, space: FrameSpace) -> ServiceReply {
+        let layout: LiveLayout
+        switch session.wake() {
+        case .failure(let problem): return .problem(problem)
+        case .success(let built): layout = built
+        }
+        let answer = layout.answer(space: space.layout)
+        let document = layout.document()
+        let memo = layout.frameText
         return .json(200) { encodeSessionAnswer(answer, id: id, document: document, memo: memo) }
     }
 
-    public func prepareEdits(_ body: [UInt8]) -> Result<EditBatch, ProblemReply> {
-        decodeEditBatch(body).mapError { ProblemReply(.problem(Self.problem($0))) }
+    public func prepareEdits(_ body: [UInt8]) -> Result<Edits, ProblemReply> {
+        decodeEditBatch(body).map { Edits(batch: $0, body: body) }.mapError { ProblemReply(.problem(Self.problem($0))) }
     }
 
-    public func edit(session: inout Session, id: String, edits batch: EditBatch, space: FrameSpace) -> ServiceReply {
+    public func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace) -> ServiceReply {
+        let batch = edits.batch
+        let layout: LiveLayout
+        switch session.wake() {
+        case .failure(let problem): return .problem(problem)
+        case .success(let built): layout = built
+        }
         // An empty batch changes nothing, so it keeps the revision (openapi.yaml).
         if batch.ops.isEmpty {
-            if let expected = batch.ifRevision, expected != session.layout.revision {
+            if let expected = batch.ifRevision, expected != layout.revision {
                 return .problem(Problem(status: 409, code: "revision-mismatch",
-                                        message: "the session is at revision \(session.layout.revision), not \(expected)"))
+                                        message: "the session is at revision \(layout.revision), not \(expected)"))
             }
-            let snapshot = session.layout.snapshot(), memo = session.layout.frameText, space = space.layout
+            let snapshot = layout.snapshot(), memo = layout.frameText, space = space.layout
             return .json(200) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
         }
         // Limits: what the batch could add on top of what the session has. `update` is
@@ -104,23 +167,28 @@ public struct LayoutEngineService: LayoutService {
             return .problem(refused)
         }
         let start = MonotonicClock.now()
-        switch session.layout.applySnapshot(batch) {
+        switch layout.applySnapshot(batch) {
         case .failure(let problem):
             return .problem(Self.problem(problem))
         case .success(let snapshot):
             let nanos = MonotonicClock.now() &- start
+            session.record(edit: edits.body)
             session.views = snapshot.stats.views
             if structural {
-                session.constraints = session.layout.document().constraints.count
-                session.layout.compactStorage()
+                session.constraints = layout.document().constraints.count
+                layout.compactStorage()
             }
             // Frames are read and written when the reply is, after the session's lock.
-            let memo = session.layout.frameText, space = space.layout
+            let memo = layout.frameText, space = space.layout
             return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
         }
     }
 
     public func weight(of session: Session) -> Int { session.views }
+
+    public func sleep(_ session: inout Session) -> Bool { session.sleep() }
+
+    public func isAsleep(_ session: Session) -> Bool { session.isAsleep }
 
     // MARK: - Problems
 

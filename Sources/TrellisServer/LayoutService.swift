@@ -80,8 +80,9 @@ public protocol LayoutService: Sendable {
     /// the problem answered.
     func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?)
 
-    /// `GET /v1/sessions/{id}`: the answer plus `"id"` and `"document"`.
-    func read(session: Session, id: String, space: FrameSpace) -> ServiceReply
+    /// `GET /v1/sessions/{id}`: the answer plus `"id"` and `"document"`. (The session is
+    /// `inout` because a sleeping one is woken to answer.)
+    func read(session: inout Session, id: String, space: FrameSpace) -> ServiceReply
 
     /// Reads an edits body without the session: the edits, or the problem to answer
     /// (a body that is not an edits batch).
@@ -98,10 +99,20 @@ public protocol LayoutService: Sendable {
     /// A quick estimate of the views in a document body, before parsing it (the same
     /// purpose). The default counts `"id"` keys.
     func estimatedViews(document: [UInt8]) -> Int
+
+    /// Puts a session that has not been used for a while into a compact form, which the
+    /// other methods wake when they need it (see `Hibernation`); false if it cannot. The
+    /// default cannot.
+    func sleep(_ session: inout Session) -> Bool
+
+    /// Whether the session is asleep (for the counters). The default: never.
+    func isAsleep(_ session: Session) -> Bool
 }
 
 extension LayoutService {
     public func estimatedViews(document: [UInt8]) -> Int { DocumentEstimate.countIDKeys(document) }
+    public func sleep(_ session: inout Session) -> Bool { false }
+    public func isAsleep(_ session: Session) -> Bool { false }
 }
 
 extension LayoutService where Edits == [UInt8] {

@@ -79,6 +79,15 @@ public final class Metrics: Sendable {
         PrometheusText.header(&out, name: "trellis_sessions_deleted_total", type: "counter",
                               help: "Sessions deleted by their clients.")
         PrometheusText.sample(&out, name: "trellis_sessions_deleted_total", labels: [], value: String(sessions.deleted))
+        PrometheusText.header(&out, name: "trellis_sessions_asleep", type: "gauge",
+                              help: "Sessions kept as their history, past the hot ones (--hot-sessions).")
+        PrometheusText.sample(&out, name: "trellis_sessions_asleep", labels: [], value: String(sessions.asleep))
+        PrometheusText.header(&out, name: "trellis_sessions_slept_total", type: "counter",
+                              help: "Sessions put to sleep (their built layout dropped).")
+        PrometheusText.sample(&out, name: "trellis_sessions_slept_total", labels: [], value: String(sessions.slept))
+        PrometheusText.header(&out, name: "trellis_sessions_woken_total", type: "counter",
+                              help: "Sleeping sessions rebuilt from their history for a request.")
+        PrometheusText.sample(&out, name: "trellis_sessions_woken_total", labels: [], value: String(sessions.woken))
         return out
     }
 

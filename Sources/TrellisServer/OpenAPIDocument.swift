@@ -64,7 +64,9 @@ info:
     first). At most 10,000 live sessions: a
     new session beyond that evicts the least recently used one; a session unused
     for 900 seconds expires. An evicted or expired session answers 404
-    `unknown-session`.
+    `unknown-session`. Only the 1,024 most recently used sessions stay built; the
+    others sleep as their history and are rebuilt by replaying it on their next
+    request, which answers exactly as if the session had never slept, only later.
 
     **The HTTP layer's own answers** come before any routing, in the same
     problem shape (with `X-Request-Id`), and close the connection: malformed
@@ -375,6 +377,9 @@ paths:
         - `trellis_sessions_evicted_total{reason}` counter, `reason` is `lru`
           (over the session cap) or `idle` (expired).
         - `trellis_sessions_deleted_total` counter.
+        - `trellis_sessions_asleep` gauge, `trellis_sessions_slept_total` and
+          `trellis_sessions_woken_total` counters: sessions kept as their history
+          past the hot ones, put to sleep, and rebuilt for a request.
       responses:
         '200':
           description: The metrics.

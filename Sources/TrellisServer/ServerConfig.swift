@@ -16,6 +16,8 @@ public struct ServerConfig: Equatable, Sendable {
     public var idleTimeoutSeconds = 60.0
     public var maxSessions = 10_000
     public var sessionIdleSeconds = 900.0
+    /// Sessions kept built; less recently used ones sleep as their history (see `Hibernation`).
+    public var hotSessions = 1024
     public var maxViewsPerLayout = 10_000
     /// Entries of `constraints` (before composites are expanded).
     public var maxConstraintsPerLayout = 50_000
@@ -60,7 +62,7 @@ public struct ServerConfig: Equatable, Sendable {
         if !(0...65_535).contains(port) { problems.append("port must be in 0...65535 (0 = any free port)") }
         for (name, value) in [("workers", workers), ("solverThreads", solverThreads), ("maxBodyBytes", maxBodyBytes),
                               ("maxHeaderBytes", maxHeaderBytes), ("maxConnections", maxConnections),
-                              ("maxSessions", maxSessions), ("maxViewsPerLayout", maxViewsPerLayout),
+                              ("maxSessions", maxSessions), ("hotSessions", hotSessions), ("maxViewsPerLayout", maxViewsPerLayout),
                               ("maxConstraintsPerLayout", maxConstraintsPerLayout)] where value < 1 {
             problems.append("\(name) must be at least 1")
         }
@@ -105,6 +107,7 @@ extension ServerConfig {
         double("TRELLIS_IDLE_TIMEOUT", "idle-timeout", "Seconds a keep-alive connection may idle.", \.idleTimeoutSeconds),
         int("TRELLIS_MAX_SESSIONS", "max-sessions", "Live sessions at most (least recently used evicted).", \.maxSessions),
         double("TRELLIS_SESSION_IDLE_SECONDS", "session-idle-seconds", "Seconds after which an unused session expires.", \.sessionIdleSeconds),
+        int("TRELLIS_HOT_SESSIONS", "hot-sessions", "Sessions kept built; less recently used ones sleep until their next request.", \.hotSessions),
         int("TRELLIS_MAX_VIEWS", "max-views", "Views per layout or session at most (413 beyond).", \.maxViewsPerLayout),
         int("TRELLIS_MAX_CONSTRAINTS", "max-constraints", "Constraints per layout or session at most (413 beyond).", \.maxConstraintsPerLayout),
         ConfigSetting(environment: "TRELLIS_CORS_ORIGINS", option: "cors-origins",

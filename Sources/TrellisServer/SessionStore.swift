@@ -7,7 +7,28 @@ public struct SessionCounters: Equatable, Sendable {
     public var evictedLRU = 0
     public var expiredIdle = 0
     public var deleted = 0
+    /// Sessions put to sleep (see `Hibernation`) and woken again, since the start.
+    public var slept = 0
+    public var woken = 0
+    /// Sessions asleep now.
+    public var asleep = 0
     public init() {}
+}
+
+/// How a store keeps memory down when it holds many sessions: only the `hotLimit` most
+/// recently used sessions stay as they are; past that, the least recently used hot one is
+/// handed to `sleep`, which may put it into a compact form (true) or leave it as it is
+/// (false: it then stays out of the count until it is used again). Whoever works on a
+/// session wakes it as needed; `isAsleep` tells the store that it did (for the counters).
+public struct Hibernation<Session>: Sendable {
+    public let hotLimit: Int
+    public let sleep: @Sendable (inout Session) -> Bool
+    public let isAsleep: @Sendable (Session) -> Bool
+
+    public init(hotLimit: Int, sleep: @escaping @Sendable (inout Session) -> Bool,
+                isAsleep: @escaping @Sendable (Session) -> Bool) {
+        self.hotLimit = hotLimit; self.sleep = sleep; self.isAsleep = isAsleep
+    }
 }
 
 /// The live sessions, shared by every event loop and worker.
@@ -22,11 +43,17 @@ public struct SessionCounters: Equatable, Sendable {
 ///
 /// A session that is evicted, expired or deleted while a request is working on it
 /// finishes that request; every later request sees it gone.
+///
+/// With a `Hibernation`, the store also keeps a second recency list of the hot sessions.
+/// The request that pushes one past the limit puts the least recently used one to sleep,
+/// after letting go of the store's lock and under that session's own lock (the store's
+/// lock is never held while a session's is taken, so the two cannot deadlock).
 public final class SessionStore<Session>: @unchecked Sendable {
     public let maxSessions: Int
     public let idleNanos: UInt64
     private let clock: NanoClock
     private let weigh: @Sendable (Session) -> Int
+    private let hibernation: Hibernation<Session>?
 
     private let lock = Lock()
     private var entries: [String: Entry] = [:]
@@ -34,13 +61,23 @@ public final class SessionStore<Session>: @unchecked Sendable {
     private var head: Entry?
     private var tail: Entry?
     private var counters = SessionCounters()
+    /// The hot sessions, most recently used first (guarded by `lock`).
+    private var hotHead: Entry?
+    private var hotTail: Entry?
+    private var hotCount = 0
+    private let slept = Atomic<Int>(0)
+    private let woken = Atomic<Int>(0)
 
     /// - Parameters:
     ///   - weigh: a size measure of a session (its views), recorded after every access;
     ///     `weight(of:)` reads it without waiting for the session's lock.
+    ///   - hibernation: whether and how sessions past a number of hot ones sleep.
     public init(maxSessions: Int, idleSeconds: Double, clock: @escaping NanoClock = MonotonicClock.now,
-                weigh: @escaping @Sendable (Session) -> Int = { _ in 0 }) {
+                weigh: @escaping @Sendable (Session) -> Int = { _ in 0 },
+                hibernation: Hibernation<Session>? = nil) {
         precondition(maxSessions > 0, "maxSessions must be positive")
+        precondition((hibernation?.hotLimit ?? 1) > 0, "hotLimit must be positive")
+        self.hibernation = hibernation
         self.maxSessions = maxSessions
         self.idleNanos = idleSeconds >= Double(UInt64.max / 2) / 1e9 ? UInt64.max / 2 : UInt64(max(0, idleSeconds) * 1e9)
         self.clock = clock
@@ -61,8 +98,8 @@ public final class SessionStore<Session>: @unchecked Sendable {
     public func insert(_ session: Session, id: String) -> Bool {
         let entry = Entry(id: id, session: session, now: clock())
         entry.weight.store(weigh(entry.session), ordering: .relaxed)
-        return lock.withLock {
-            guard entries[id] == nil else { return false }
+        let (inserted, sleeper): (Bool, Entry?) = lock.withLock {
+            guard entries[id] == nil else { return (false, nil) }
             expireIdleLocked(now: entry.lastUsed.load(ordering: .relaxed))
             while entries.count >= maxSessions, let victim = tail {
                 unlinkLocked(victim)
@@ -71,8 +108,10 @@ public final class SessionStore<Session>: @unchecked Sendable {
             entries[id] = entry
             pushFrontLocked(entry)
             counters.created += 1
-            return true
+            return (true, touchHotLocked(entry))
         }
+        if let sleeper { putToSleep(sleeper) }
+        return inserted
     }
 
     /// A session found by `find`, for `withSession(_:_:)`: a request looks its session up
@@ -104,6 +143,15 @@ public final class SessionStore<Session>: @unchecked Sendable {
         defer { entry.lock.unlock() }
         guard entry.alive.load(ordering: .acquiring) else { return nil }
         let result = try body(&entry.session)
+        if let hibernation {
+            if entry.asleep.load(ordering: .relaxed), !hibernation.isAsleep(entry.session) {
+                entry.asleep.store(false, ordering: .relaxed)
+                woken.add(1, ordering: .relaxed)
+            }
+            // Pushed out of the hot list while this request ran (its `putToSleep` may have
+            // found it asleep, before the body woke it): it sleeps now instead.
+            sleepIfColdLocked(entry, hibernation)
+        }
         entry.weight.store(weigh(entry.session), ordering: .relaxed)
         entry.lastUsed.store(clock(), ordering: .relaxed)
         return result
@@ -147,6 +195,12 @@ public final class SessionStore<Session>: @unchecked Sendable {
         lock.withLock {
             var c = counters
             c.live = entries.count
+            c.slept = slept.load(ordering: .relaxed)
+            c.woken = woken.load(ordering: .relaxed)
+            if hibernation != nil {
+                // Counted when asked (/metrics), so the hot paths keep no gauge in step.
+                c.asleep = entries.values.reduce(0) { $0 + ($1.asleep.load(ordering: .relaxed) ? 1 : 0) }
+            }
             return c
         }
     }
@@ -162,23 +216,84 @@ public final class SessionStore<Session>: @unchecked Sendable {
         }
     }
 
+    /// Every session by id, read under its own lock without counting as a use (for tests).
+    func snapshotForTests() -> [(String, Session)] {
+        let all = lock.withLock { Array(entries.values) }
+        return all.map { entry in
+            entry.lock.lock()
+            defer { entry.lock.unlock() }
+            return (entry.id, entry.session)
+        }
+    }
+
     // MARK: - Internals (all *Locked functions run under `lock`)
 
     private func lookup(_ id: String) -> Entry? {
         let now = clock()
-        return lock.withLock {
-            guard let entry = entries[id] else { return nil }
+        let (found, sleeper): (Entry?, Entry?) = lock.withLock {
+            guard let entry = entries[id] else { return (nil, nil) }
             if isExpired(entry, now: now) {
                 unlinkLocked(entry)
                 counters.expiredIdle += 1
-                return nil
+                return (nil, nil)
             }
             entry.lastUsed.store(now, ordering: .relaxed)
             if head !== entry {
                 detachLocked(entry)
                 pushFrontLocked(entry)
             }
-            return entry
+            return (entry, touchHotLocked(entry))
+        }
+        if let sleeper { putToSleep(sleeper) }
+        return found
+    }
+
+    /// Moves `entry` to the front of the hot list (adding it if it was not hot); answers
+    /// the least recently used hot session when that pushed the list past its limit.
+    private func touchHotLocked(_ entry: Entry) -> Entry? {
+        guard let hibernation else { return nil }
+        if entry.hot.load(ordering: .relaxed) {
+            guard hotHead !== entry else { return nil }
+            detachHotLocked(entry)
+        } else {
+            entry.hot.store(true, ordering: .relaxed)
+            hotCount += 1
+        }
+        entry.hotNext = hotHead
+        entry.hotPrev = nil
+        hotHead?.hotPrev = entry
+        hotHead = entry
+        if hotTail == nil { hotTail = entry }
+        guard hotCount > hibernation.hotLimit, let coldest = hotTail else { return nil }
+        detachHotLocked(coldest)
+        coldest.hot.store(false, ordering: .relaxed)
+        hotCount -= 1
+        return coldest
+    }
+
+    private func detachHotLocked(_ entry: Entry) {
+        if let p = entry.hotPrev { p.hotNext = entry.hotNext } else if hotHead === entry { hotHead = entry.hotNext }
+        if let n = entry.hotNext { n.hotPrev = entry.hotPrev } else if hotTail === entry { hotTail = entry.hotPrev }
+        entry.hotPrev = nil
+        entry.hotNext = nil
+    }
+
+    /// Puts a session that left the hot list to sleep, under its own lock, unless it has
+    /// been used (or removed) since. (A request running on it then does it when it ends.)
+    private func putToSleep(_ entry: Entry) {
+        guard let hibernation else { return }
+        entry.lock.lock()
+        defer { entry.lock.unlock() }
+        sleepIfColdLocked(entry, hibernation)
+    }
+
+    /// Under the entry's lock: sleeps it if it is alive, awake and out of the hot list.
+    private func sleepIfColdLocked(_ entry: Entry, _ hibernation: Hibernation<Session>) {
+        guard !entry.hot.load(ordering: .relaxed), !entry.asleep.load(ordering: .relaxed),
+              entry.alive.load(ordering: .acquiring) else { return }
+        if hibernation.sleep(&entry.session) {
+            entry.asleep.store(true, ordering: .relaxed)
+            slept.add(1, ordering: .relaxed)
         }
     }
 
@@ -199,6 +314,11 @@ public final class SessionStore<Session>: @unchecked Sendable {
     private func unlinkLocked(_ entry: Entry) {
         entries[entry.id] = nil
         detachLocked(entry)
+        if entry.hot.load(ordering: .relaxed) {
+            detachHotLocked(entry)
+            entry.hot.store(false, ordering: .relaxed)
+            hotCount -= 1
+        }
         entry.alive.store(false, ordering: .releasing)
     }
 
@@ -229,6 +349,12 @@ public final class SessionStore<Session>: @unchecked Sendable {
         /// Guarded by the store's lock.
         weak var prev: Entry?
         var next: Entry?
+        /// In the hot list (written under the store's lock; read by `putToSleep` without it).
+        let hot = Atomic<Bool>(false)
+        weak var hotPrev: Entry?
+        var hotNext: Entry?
+        /// Put to sleep and not known to be woken since (written under the entry's lock).
+        let asleep = Atomic<Bool>(false)
 
         init(id: String, session: Session, now: UInt64) {
             self.id = id

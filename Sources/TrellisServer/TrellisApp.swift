@@ -32,7 +32,10 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         self.cors = config.cors
         self.pool = pool ?? WorkerPool(threads: config.solverThreads)
         self.store = SessionStore(maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
-                                  clock: clock, weigh: { [service] in service.weight(of: $0) })
+                                  clock: clock, weigh: { [service] in service.weight(of: $0) },
+                                  hibernation: Hibernation(hotLimit: config.hotSessions,
+                                                           sleep: { [service] in service.sleep(&$0) },
+                                                           isAsleep: { [service] in service.isAsleep($0) }))
         self.lastSweep = Atomic(clock())
     }
 
@@ -140,7 +143,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             run(big: session.weight > config.bigSolveThreshold) { [self] in
                 let answer: ServiceReply?
                 if endpoint == .getSession {
-                    answer = store.withSession(session) { service.read(session: $0, id: id, space: space) }
+                    answer = store.withSession(session) { service.read(session: &$0, id: id, space: space) }
                 } else {
                     switch service.prepareEdits(request.body) {
                     case .failure(let refused):

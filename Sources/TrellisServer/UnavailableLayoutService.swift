@@ -13,7 +13,7 @@ public struct UnavailableLayoutService: LayoutService {
         (.problem(Self.problem), nil)
     }
 
-    public func read(session: Never, id: String, space: FrameSpace) -> ServiceReply {}
+    public func read(session: inout Never, id: String, space: FrameSpace) -> ServiceReply {}
     public func edit(session: inout Never, id: String, edits: [UInt8], space: FrameSpace) -> ServiceReply {}
     public func weight(of session: Never) -> Int {}
 }

@@ -29,6 +29,7 @@ struct Serve: ParsableCommand {
     @Option(help: help("idle-timeout")) var idleTimeout: String?
     @Option(help: help("max-sessions")) var maxSessions: String?
     @Option(help: help("session-idle-seconds")) var sessionIdleSeconds: String?
+    @Option(help: help("hot-sessions")) var hotSessions: String?
     @Option(help: help("max-views")) var maxViews: String?
     @Option(help: help("max-constraints")) var maxConstraints: String?
     @Option(help: help("cors-origins")) var corsOrigins: String?
@@ -47,7 +48,8 @@ struct Serve: ParsableCommand {
             ("host", host), ("port", port), ("workers", workers), ("solver-threads", solverThreads),
             ("max-body-bytes", maxBodyBytes), ("max-header-bytes", maxHeaderBytes),
             ("max-connections", maxConnections), ("read-timeout", readTimeout), ("idle-timeout", idleTimeout),
-            ("max-sessions", maxSessions), ("session-idle-seconds", sessionIdleSeconds), ("max-views", maxViews),
+            ("max-sessions", maxSessions), ("session-idle-seconds", sessionIdleSeconds), ("hot-sessions", hotSessions),
+            ("max-views", maxViews),
             ("max-constraints", maxConstraints), ("cors-origins", corsOrigins),
             ("big-solve-threshold", bigSolveThreshold), ("log-level", logLevel), ("log-format", logFormat),
         ]

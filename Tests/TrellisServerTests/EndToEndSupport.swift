@@ -46,7 +46,7 @@ struct CounterService: LayoutService {
         return (answer(session, id: id, space: space), session)
     }
 
-    func read(session: Session, id: String, space: FrameSpace) -> ServiceReply {
+    func read(session: inout Session, id: String, space: FrameSpace) -> ServiceReply {
         answer(session, id: id, space: space)
     }
 

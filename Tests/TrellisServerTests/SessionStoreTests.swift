@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Testing
 @testable import TrellisServer
 
@@ -172,5 +173,83 @@ import Testing
         #expect(stats.created == 4_000)
         #expect(stats.evictedLRU == 3_950)
         #expect(store.idsByRecency().count == 50)
+    }
+
+    /// A session of the hibernation tests: whether it is built, and whether it may sleep.
+    struct Sleeper { var built = true; var canSleep = true }
+
+    static func sleepingStore(hot: Int, max: Int = 10) -> SessionStore<Sleeper> {
+        SessionStore<Sleeper>(maxSessions: max, idleSeconds: 60, hibernation: Hibernation(
+            hotLimit: hot,
+            sleep: { s in
+                guard s.canSleep, s.built else { return false }
+                s.built = false
+                return true
+            },
+            isAsleep: { !$0.built }))
+    }
+
+    /// Only the `hotLimit` most recently used sessions stay as they are; a use wakes a
+    /// sleeping one and puts the least recently used hot one to sleep in its place.
+    @Test func sessionsPastTheHotOnesSleepLeastRecentlyUsedFirst() throws {
+        let store = Self.sleepingStore(hot: 2)
+        for id in ["a", "b", "c"] { store.insert(Sleeper(), id: id) }
+        func built() -> [String: Bool] {
+            var out: [String: Bool] = [:]
+            for (id, s) in store.snapshotForTests() { out[id] = s.built }
+            return out
+        }
+        #expect(built() == ["a": false, "b": true, "c": true])
+        #expect(store.stats.asleep == 1 && store.stats.slept == 1 && store.stats.woken == 0)
+
+        // A request wakes "a" (the service rebuilds it in the body): "b" is now the coldest.
+        #expect(store.withSession("a") { s -> Bool in let was = s.built; s.built = true; return was } == false)
+        #expect(built() == ["a": true, "b": false, "c": true])
+        #expect(store.stats.asleep == 1 && store.stats.slept == 2 && store.stats.woken == 1)
+
+        // Using a hot session again puts nobody to sleep.
+        _ = store.withSession("c") { _ in }
+        _ = store.withSession("a") { _ in }
+        #expect(store.stats.slept == 2)
+
+        // Removing a hot session frees its place: the next insert sleeps nobody.
+        #expect(store.remove("c"))
+        store.insert(Sleeper(), id: "d")
+        #expect(built() == ["a": true, "b": false, "d": true])
+        #expect(store.stats.slept == 2 && store.stats.asleep == 1)
+
+        // A session that cannot sleep stays built, out of the count: the next coldest goes.
+        _ = store.withSession("a") { $0.canSleep = false }
+        _ = store.withSession("d") { _ in }
+        store.insert(Sleeper(), id: "e")  // hot: e, d, a -> a leaves and stays built
+        #expect(built() == ["a": true, "b": false, "d": true, "e": true])
+        store.insert(Sleeper(), id: "f")  // hot: f, e, d -> d sleeps
+        #expect(built() == ["a": true, "b": false, "d": false, "e": true, "f": true])
+        #expect(store.stats.asleep == 2 && store.stats.slept == 3)
+
+        // A sleeping session that is removed leaves the gauge.
+        #expect(store.remove("b"))
+        #expect(store.stats.asleep == 1)
+    }
+
+    /// Many threads use many sessions of a store that keeps few hot: every use finds its
+    /// session whole (the body wakes it), and the counters add up.
+    @Test func concurrentUseOfSleepingSessions() {
+        let store = Self.sleepingStore(hot: 3, max: 64)
+        for s in 0..<12 { store.insert(Sleeper(), id: "s\(s)") }
+        let wakes = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 6) { t in
+            for k in 0..<400 {
+                _ = store.withSession("s\((t * 7 + k * 5) % 12)") { s in
+                    if !s.built { s.built = true; wakes.withLock { $0 += 1 } }
+                }
+            }
+        }
+        let stats = store.stats
+        #expect(stats.woken == wakes.withLock { $0 })
+        #expect(stats.slept == stats.woken + stats.asleep)
+        // Once every request has ended, exactly the hot ones are built.
+        #expect(stats.asleep == 12 - 3)
+        #expect(store.snapshotForTests().filter { $0.1.built }.count == 3)
     }
 }

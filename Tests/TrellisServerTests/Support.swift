@@ -81,7 +81,7 @@ struct FakeService: LayoutService {
         return (.json(200, Array(#"{"id":"\#(id)","revision":1}"#.utf8)), Session(views: views))
     }
 
-    func read(session: Session, id: String, space: FrameSpace) -> ServiceReply {
+    func read(session: inout Session, id: String, space: FrameSpace) -> ServiceReply {
         noteThread()
         return .json(200, Array(#"{"id":"\#(id)","revision":\#(session.revision),"edits":\#(session.edits.count)}"#.utf8))
     }

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import TrellisServer
+
+/// Sessions past `hotSessions` sleep as their history and are rebuilt by replaying it
+/// (README, "Architecture"). Over HTTP, against the real engine: a session that sleeps after
+/// every request answers exactly what a session that never sleeps answers.
+@Suite struct SessionSleepTests {
+    /// Ambiguous on purpose (nothing places `free` horizontally, so the solver picks one of
+    /// many equally good frames) and with a conflict (one of the two widths of `free` is
+    /// broken): the two things a rebuild from the current document would not promise to
+    /// reproduce.
+    static let document = #"""
+    {"views": [
+      {"id": "root", "frame": {"x": 0, "y": 0, "width": 400, "height": 300}},
+      {"id": "a", "superview": "root", "intrinsicSize": {"width": 50, "height": 20}},
+      {"id": "b", "superview": "root", "intrinsicSize": {"width": 70, "height": 20}},
+      {"id": "free", "superview": "root"}
+    ],
+    "constraints": [
+      {"view": "a", "attributes": ["top", "leading"], "to": "superview", "offset": 10},
+      {"view": "a", "attributes": "width", "to": 100},
+      "b.leading == a.trailing + 8",
+      "b.top == a.bottom + 4 @750",
+      "b.trailing <= superview.trailing - 10",
+      "free.width == 30", "free.height == 30", "free.top == root.top",
+      {"view": "free", "attributes": "width", "to": 40, "label": "too wide"}
+    ]}
+    """#
+
+    /// Every kind of op, and refusals in between (which must not enter the history).
+    static let batches = [
+        #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == 120"]}]}"#,
+        #"{"ops": [{"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": 320, "height": 480}}]}"#,
+        #"{"ops": [{"op": "make", "view": "b", "constraints": ["b.height == 2 * a.height"]}]}"#,
+        #"{"ops": [{"op": "make", "view": "b", "constraints": ["b.top == ghost.top"]}]}"#,
+        #"{"ifRevision": 1, "ops": [{"op": "remove", "view": "b"}]}"#,
+        #"{"ops": [{"op": "addViews", "views": [{"id": "c", "superview": "b"}]}, {"op": "make", "view": "c", "constraints": [{"attributes": "edges", "to": "superview", "inset": 2}]}]}"#,
+        #"{"ops": [{"op": "remake", "view": "a", "constraints": ["a.width == 90", "a.top == 12", "a.leading == 12", "a.width >= 200 @500"]}]}"#,
+        #"{"ops": []}"#,
+        #"{"ops": [{"op": "remove", "ids": ["c4"]}]}"#,
+        #"{"ops": [{"op": "removeViews", "ids": ["c"]}, {"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": 500, "height": 500}}]}"#,
+        #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == 95"]}]}"#,
+    ]
+
+    /// An answer as JSON with what may differ between two sessions removed: the id, and the
+    /// time the last solve took.
+    static func comparable(_ r: WireClient.Response) throws -> NSDictionary {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any], "\(r.text)")
+        object["id"] = nil
+        if var stats = object["stats"] as? [String: Any] { stats["solveMicros"] = nil; object["stats"] = stats }
+        return object as NSDictionary
+    }
+
+    static func metric(_ c: WireClient, _ name: String) throws -> Double {
+        try sample(try c.exchange("GET", "/metrics").text, name)
+    }
+
+    @Test func aSessionThatSleepsAfterEveryRequestAnswersLikeOneThatNeverSleeps() throws {
+        // One hot session: touching `decoy` puts `sleeper` to sleep, every time.
+        try EngineEndToEndTests.withEngine({ $0.hotSessions = 1 }) { _, c in
+            try EngineEndToEndTests.withEngine { _, g in
+                let sleeper = try #require(try c.postJSON("/v1/sessions", Self.document).header("Location"))
+                let decoy = try #require(try c.postJSON("/v1/sessions", Self.document).header("Location"))
+                let awake = try #require(try g.postJSON("/v1/sessions", Self.document).header("Location"))
+                #expect(try Self.metric(c, "trellis_sessions_asleep") == 1)
+
+                for (k, batch) in Self.batches.enumerated() {
+                    let answer = try c.postJSON(sleeper + "/edits", batch)
+                    let expected = try g.postJSON(awake + "/edits", batch)
+                    #expect(answer.status == expected.status, "batch \(k): \(answer.text)")
+                    #expect(try Self.comparable(answer) == Self.comparable(expected), "batch \(k)")
+                    #expect(try c.exchange("GET", decoy).status == 200)  // sleeper sleeps
+                    let read = try c.exchange("GET", sleeper)
+                    #expect(try Self.comparable(read) == Self.comparable(try g.exchange("GET", awake)), "GET after batch \(k)")
+                    #expect(try c.exchange("GET", decoy).status == 200)
+                }
+                // The layout really is ambiguous and has a broken constraint: what a replay
+                // must reproduce and a rebuild from the document need not.
+                let final = try Self.comparable(try g.exchange("GET", awake))
+                let kinds = (final["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+                #expect(kinds.contains("ambiguous") && kinds.contains("unsatisfiable"), "\(kinds)")
+
+                let woken = try Self.metric(c, "trellis_sessions_woken_total")
+                #expect(woken >= Double(2 * Self.batches.count))
+                #expect(try Self.metric(c, "trellis_sessions_slept_total") == woken + 1)
+                #expect(try c.exchange("DELETE", sleeper).status == 204)
+                #expect(try Self.metric(c, "trellis_sessions_asleep") == 0)
+            }
+        }
+    }
+
+    /// A session edited past its history's limit (eight times its document, at least 16 KiB)
+    /// keeps no history and stays built; it goes on answering edits.
+    @Test func aSessionWithALongHistoryStaysBuilt() throws {
+        try EngineEndToEndTests.withEngine({ $0.hotSessions = 1 }) { _, c in
+            let busy = try #require(try c.postJSON("/v1/sessions", Self.document).header("Location"))
+            let other = try #require(try c.postJSON("/v1/sessions", Self.document).header("Location"))
+            let edit = #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == 111"]}]}"#
+            let edits = 16 * 1024 / (edit.utf8.count + 4) + 1
+            for _ in 0..<edits { #expect(try c.postJSON(busy + "/edits", edit).status == 200) }
+            let slept = try Self.metric(c, "trellis_sessions_slept_total")
+            #expect(try c.exchange("GET", other).status == 200)  // busy leaves the hot list
+            #expect(try Self.metric(c, "trellis_sessions_slept_total") == slept, "busy stays built")
+            #expect(try Self.metric(c, "trellis_sessions_asleep") == 0)
+            let answer = try EngineEndToEndTests.object(try c.postJSON(busy + "/edits",
+                #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == 77"]}]}"#))
+            #expect(answer["revision"] as? Int == edits + 2)
+        }
+    }
+}
