@@ -44,12 +44,13 @@ public struct LayoutEngineService: LayoutService {
             }
         }
 
-        /// Drops the built layout, keeping the journal; false if there is no journal to keep.
-        mutating func sleep() -> Bool {
-            guard case .awake(_, var journal?) = form else { return false }
+        /// Drops the built layout, keeping the journal, and answers the layout (for the
+        /// caller to free); nil if there is no journal to keep.
+        mutating func sleep() -> LiveLayout? {
+            guard case .awake(let layout, var journal?) = form else { return nil }
             journal.trim()
             form = .asleep(journal)
-            return true
+            return layout
         }
 
         /// Records a batch that succeeded (when the session keeps a journal).
@@ -186,7 +187,7 @@ public struct LayoutEngineService: LayoutService {
 
     public func weight(of session: Session) -> Int { session.views }
 
-    public func sleep(_ session: inout Session) -> Bool { session.sleep() }
+    public func sleep(_ session: inout Session) -> Released? { session.sleep().map(Released.init) }
 
     public func isAsleep(_ session: Session) -> Bool { session.isAsleep }
 

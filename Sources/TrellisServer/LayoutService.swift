@@ -101,9 +101,10 @@ public protocol LayoutService: Sendable {
     func estimatedViews(document: [UInt8]) -> Int
 
     /// Puts a session that has not been used for a while into a compact form, which the
-    /// other methods wake when they need it (see `Hibernation`); false if it cannot. The
-    /// default cannot.
-    func sleep(_ session: inout Session) -> Bool
+    /// other methods wake when they need it (see `Hibernation`). Answers what the session
+    /// let go of, for the server to free where it holds nobody up; nil if it cannot sleep.
+    /// The default cannot.
+    func sleep(_ session: inout Session) -> Released?
 
     /// Whether the session is asleep (for the counters). The default: never.
     func isAsleep(_ session: Session) -> Bool
@@ -111,8 +112,15 @@ public protocol LayoutService: Sendable {
 
 extension LayoutService {
     public func estimatedViews(document: [UInt8]) -> Int { DocumentEstimate.countIDKeys(document) }
-    public func sleep(_ session: inout Session) -> Bool { false }
+    public func sleep(_ session: inout Session) -> Released? { nil }
     public func isAsleep(_ session: Session) -> Bool { false }
+}
+
+/// What a session let go of when it went to sleep. Freeing a big layout takes a while, so
+/// the server lets the last reference go on a worker thread rather than on an event loop.
+public struct Released: @unchecked Sendable {
+    let object: AnyObject
+    public init(_ object: AnyObject) { self.object = object }
 }
 
 extension LayoutService where Edits == [UInt8] {

@@ -65,6 +65,8 @@ public final class SessionStore<Session>: @unchecked Sendable {
     private var hotHead: Entry?
     private var hotTail: Entry?
     private var hotCount = 0
+    /// Sessions removed under the lock, released after it (see `locked`).
+    private var graveyard: [Entry] = []
     private let slept = Atomic<Int>(0)
     private let woken = Atomic<Int>(0)
 
@@ -98,7 +100,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
     public func insert(_ session: Session, id: String) -> Bool {
         let entry = Entry(id: id, session: session, now: clock())
         entry.weight.store(weigh(entry.session), ordering: .relaxed)
-        let (inserted, sleeper): (Bool, Entry?) = lock.withLock {
+        let (inserted, sleeper): (Bool, Entry?) = locked {
             guard entries[id] == nil else { return (false, nil) }
             expireIdleLocked(now: entry.lastUsed.load(ordering: .relaxed))
             while entries.count >= maxSessions, let victim = tail {
@@ -166,7 +168,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
     /// Deletes the session; false if there was none.
     @discardableResult
     public func remove(_ id: String) -> Bool {
-        lock.withLock {
+        locked {
             guard let entry = entries[id] else { return false }
             if isExpired(entry, now: clock()) {
                 unlinkLocked(entry)
@@ -182,7 +184,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
     /// Expires every idle session now; answers how many went.
     @discardableResult
     public func sweep() -> Int {
-        lock.withLock {
+        locked {
             let before = counters.expiredIdle
             expireIdleLocked(now: clock())
             return counters.expiredIdle - before
@@ -228,9 +230,22 @@ public final class SessionStore<Session>: @unchecked Sendable {
 
     // MARK: - Internals (all *Locked functions run under `lock`)
 
+    /// `lock.withLock(body)`, releasing the sessions `body` removed only after the lock:
+    /// freeing a big layout takes a while, and no other request should wait for it.
+    private func locked<R>(_ body: () -> R) -> R {
+        var removed: [Entry] = []
+        let result = lock.withLock { () -> R in
+            let result = body()
+            swap(&removed, &graveyard)
+            return result
+        }
+        removed.removeAll()
+        return result
+    }
+
     private func lookup(_ id: String) -> Entry? {
         let now = clock()
-        let (found, sleeper): (Entry?, Entry?) = lock.withLock {
+        let (found, sleeper): (Entry?, Entry?) = locked {
             guard let entry = entries[id] else { return (nil, nil) }
             if isExpired(entry, now: now) {
                 unlinkLocked(entry)
@@ -312,6 +327,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
 
     /// Removes from map and list and marks the entry dead.
     private func unlinkLocked(_ entry: Entry) {
+        graveyard.append(entry)
         entries[entry.id] = nil
         detachLocked(entry)
         if entry.hot.load(ordering: .relaxed) {

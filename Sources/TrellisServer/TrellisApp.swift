@@ -33,10 +33,19 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         self.pool = pool ?? WorkerPool(threads: config.solverThreads)
         self.store = SessionStore(maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
                                   clock: clock, weigh: { [service] in service.weight(of: $0) },
-                                  hibernation: Hibernation(hotLimit: config.hotSessions,
-                                                           sleep: { [service] in service.sleep(&$0) },
-                                                           isAsleep: { [service] in service.isAsleep($0) }))
+                                  hibernation: Self.hibernation(service, config: config, pool: self.pool))
         self.lastSweep = Atomic(clock())
+    }
+
+    /// Sessions past `hotSessions` sleep; what a big one lets go of is freed on the pool.
+    static func hibernation(_ service: Service, config: ServerConfig, pool: WorkerPool) -> Hibernation<Service.Session> {
+        let threshold = config.bigSolveThreshold
+        return Hibernation(hotLimit: config.hotSessions, sleep: { session in
+            let big = service.weight(of: session) > threshold
+            guard let released = service.sleep(&session) else { return false }
+            if big { _ = pool.submit { withExtendedLifetime(released) {} } }
+            return true
+        }, isAsleep: { service.isAsleep($0) })
     }
 
     /// Finishes queued work and stops the worker threads.
