@@ -26,6 +26,13 @@ public struct LayoutEngineService: LayoutService {
             return false
         }
 
+        /// The work its next request may take, in views (which decides whether that request
+        /// runs on the worker pool): its views, times the history it replays if it sleeps.
+        public var weight: Int {
+            guard case .asleep(let journal) = form else { return views }
+            return views * journal.byteCount / max(1, journal.documentBytes)
+        }
+
         /// The built layout, rebuilding it first if the session sleeps.
         mutating func wake() -> Result<LiveLayout, Problem> {
             switch form {
@@ -185,7 +192,7 @@ public struct LayoutEngineService: LayoutService {
         }
     }
 
-    public func weight(of session: Session) -> Int { session.views }
+    public func weight(of session: Session) -> Int { session.weight }
 
     public func sleep(_ session: inout Session) -> Released? { session.sleep().map(Released.init) }
 

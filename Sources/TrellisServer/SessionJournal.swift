@@ -17,14 +17,17 @@ struct SessionJournal {
     /// Records after the document.
     private(set) var edits = 0
     let limit: Int
+    let documentBytes: Int
 
-    /// Bytes of history kept at most: eight times the document, and at least 16 KiB, so
-    /// that a session's history stays well below what the built session takes (about 25
-    /// times its document) while allowing hundreds of small edits.
-    static func limit(document: Int) -> Int { max(16 * 1024, 8 * document) }
+    /// Bytes of history kept at most: four times the document, and at least 16 KiB. A
+    /// session's history then stays far below what the built session takes (about 25 times
+    /// its document), and waking it, which replays the history, costs at most a few times
+    /// what creating it did, while hundreds of small edits fit.
+    static func limit(document: Int) -> Int { max(16 * 1024, 4 * document) }
 
     init(document: [UInt8]) {
         limit = Self.limit(document: document.count)
+        documentBytes = document.count
         bytes = []
         bytes.reserveCapacity(document.count + 4)
         Self.appendRecord(document, to: &bytes)

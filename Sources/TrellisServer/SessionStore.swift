@@ -308,6 +308,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
               entry.alive.load(ordering: .acquiring) else { return }
         if hibernation.sleep(&entry.session) {
             entry.asleep.store(true, ordering: .relaxed)
+            entry.weight.store(weigh(entry.session), ordering: .relaxed)
             slept.add(1, ordering: .relaxed)
         }
     }

@@ -90,7 +90,7 @@ import Testing
         }
     }
 
-    /// A session edited past its history's limit (eight times its document, at least 16 KiB)
+    /// A session edited past its history's limit (four times its document, at least 16 KiB)
     /// keeps no history and stays built; it goes on answering edits.
     @Test func aSessionWithALongHistoryStaysBuilt() throws {
         try EngineEndToEndTests.withEngine({ $0.hotSessions = 1 }) { _, c in
@@ -106,6 +106,24 @@ import Testing
             let answer = try EngineEndToEndTests.object(try c.postJSON(busy + "/edits",
                 #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == 77"]}]}"#))
             #expect(answer["revision"] as? Int == edits + 2)
+        }
+    }
+
+    /// A sleeping session weighs what waking it costs: its views times its history against
+    /// its document, so that a long replay runs on the solver threads, not on a loop.
+    @Test func aSleepingSessionWeighsItsReplay() throws {
+        try EngineEndToEndTests.withEngine({ $0.hotSessions = 1 }) { live, c in
+            let location = try #require(try c.postJSON("/v1/sessions", Self.document).header("Location"))
+            let id = String(location.dropFirst("/v1/sessions/".count))
+            let edit = #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == 111"]}]}"#
+            for _ in 0..<20 { #expect(try c.postJSON(location + "/edits", edit).status == 200) }
+            #expect(live.app.store.weight(of: id) == 4, "awake: its views")
+            #expect(try c.postJSON("/v1/sessions", Self.document).status == 201)  // it sleeps
+            let document = Self.document.utf8.count
+            let history = document + 4 + 20 * (edit.utf8.count + 4)
+            #expect(live.app.store.weight(of: id) == 4 * history / document)
+            #expect(try c.exchange("GET", location).status == 200)
+            #expect(live.app.store.weight(of: id) == 4)
         }
     }
 }
