@@ -60,11 +60,11 @@ public struct LayoutEngineService: LayoutService {
             return layout
         }
 
-        /// Records a batch that succeeded (when the session keeps a journal).
-        mutating func record(edit body: [UInt8]) {
+        /// Records a batch that ran (when the session keeps a journal).
+        mutating func record(edit body: [UInt8], succeeded: Bool) {
             guard case .awake(let layout, var journal?) = form else { return }
             form = .awake(layout, nil)  // the journal is uniquely referenced while it grows
-            form = .awake(layout, journal.append(edit: body) ? journal : nil)
+            form = .awake(layout, journal.append(edit: body, succeeded: succeeded) ? journal : nil)
         }
     }
 
@@ -114,13 +114,12 @@ public struct LayoutEngineService: LayoutService {
         }
         if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return (.problem(refused), nil) }
         let start = MonotonicClock.now()
-        switch LiveLayout.make(document: parsed) {
+        switch SessionSteps.create(parsed) {
         case .failure(let problem):
             return (.problem(Self.problem(problem)), nil)
-        case .success(let layout):
-            let answer = layout.answer(space: space.layout)
+        case .success(let (layout, snapshot)):
+            let answer = snapshot.answer(space: space.layout)
             let nanos = MonotonicClock.now() &- start
-            layout.compactStorage()  // the session keeps it: no spare capacity from building
             let session = Session(form: .awake(layout, SessionJournal(document: document)),
                                   views: answer.stats.views, constraints: parsed.constraints.count)
             // No frame-text memo yet: a session that is never edited does not pay for one.
@@ -162,30 +161,20 @@ public struct LayoutEngineService: LayoutService {
         }
         // Limits: what the batch could add on top of what the session has. `update` is
         // counted as changing constants only (its hot use); `make`/`remake` count in full.
-        var addedViews = 0, addedConstraints = 0, structural = false
-        for op in batch.ops {
-            switch op.kind {
-            case .addViews(let views): addedViews += views.count
-            case .make(_, let list), .remake(_, let list): addedConstraints += list.count; structural = true
-            case .removeConstraintsOf, .removeConstraints, .removeViews: structural = true
-            case .update, .setFrame: break
-            }
-        }
-        if let refused = limits(views: session.views + addedViews, constraints: session.constraints + addedConstraints) {
+        let footprint = SessionSteps.footprint(batch)
+        if let refused = limits(views: session.views + footprint.views, constraints: session.constraints + footprint.constraints) {
             return .problem(refused)
         }
         let start = MonotonicClock.now()
-        switch layout.applySnapshot(batch) {
+        switch SessionSteps.edit(layout, batch) {
         case .failure(let problem):
+            if SessionSteps.touchedSolver(problem) { session.record(edit: edits.body, succeeded: false) }
             return .problem(Self.problem(problem))
         case .success(let snapshot):
             let nanos = MonotonicClock.now() &- start
-            session.record(edit: edits.body)
+            session.record(edit: edits.body, succeeded: true)
             session.views = snapshot.stats.views
-            if structural {
-                session.constraints = layout.document().constraints.count
-                layout.compactStorage()
-            }
+            if footprint.structural { session.constraints = layout.document().constraints.count }
             // Frames are read and written when the reply is, after the session's lock.
             let memo = layout.frameText, space = space.layout
             return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }

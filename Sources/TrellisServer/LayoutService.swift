@@ -117,10 +117,26 @@ extension LayoutService {
 }
 
 /// What a session let go of when it went to sleep. Freeing a big layout takes a while, so
-/// the server lets the last reference go on a worker thread rather than on an event loop.
+/// for a big session the server lets the last reference go on a worker thread rather than
+/// on an event loop (see `ReleaseBox`).
 public struct Released: @unchecked Sendable {
     let object: AnyObject
     public init(_ object: AnyObject) { self.object = object }
+}
+
+/// Holds the only reference to what a sleeping session let go of, until `empty` is called
+/// on the thread that should free it.
+final class ReleaseBox: @unchecked Sendable {
+    private let lock = Lock()
+    private var content: Released?
+    init(_ content: consuming Released) { self.content = content }
+    func empty() {
+        let taken = lock.withLock { () -> Released? in
+            defer { content = nil }
+            return content
+        }
+        _ = taken  // the last reference goes here, outside the lock
+    }
 }
 
 extension LayoutService where Edits == [UInt8] {

@@ -63,6 +63,13 @@ public final class Lock: @unchecked Sendable {
         held.store(true, ordering: .relaxed)
     }
 
+    /// Takes the lock if it is free; false (without waiting) if it is held.
+    public func tryLock() -> Bool {
+        guard pthread_mutex_trylock(mutex) == 0 else { return false }
+        held.store(true, ordering: .relaxed)
+        return true
+    }
+
     public func unlock() {
         held.store(false, ordering: .relaxed)
         pthread_mutex_unlock(mutex)

@@ -64,9 +64,11 @@ info:
     first). At most 10,000 live sessions: a
     new session beyond that evicts the least recently used one; a session unused
     for 900 seconds expires. An evicted or expired session answers 404
-    `unknown-session`. Only the 1,024 most recently used sessions stay built; the
-    others sleep as their history and are rebuilt by replaying it on their next
-    request, which answers exactly as if the session had never slept, only later.
+    `unknown-session`. By default only the 1,024 most recently used sessions stay
+    built; the others sleep as their history and are rebuilt by replaying it on
+    their next request, which answers exactly as if the session had never slept,
+    only later. A session whose history outgrows four times its document keeps
+    none and stays built.
 
     **The HTTP layer's own answers** come before any routing, in the same
     problem shape (with `X-Request-Id`), and close the connection: malformed

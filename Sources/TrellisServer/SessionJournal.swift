@@ -1,23 +1,36 @@
 import Layout
 
-/// What rebuilds a session exactly: the document it was created from and every edit batch
-/// that succeeded since, as the client sent them. The engine is deterministic (the same
-/// requests in the same order make the same solver, pivot for pivot), so replaying them
-/// gives back the very layout, down to which of several equally good solutions it had
-/// settled on and which constraints were broken; rebuilding from the current document
-/// would not promise that.
+/// What rebuilds a session exactly: the document it was created from and every edits batch
+/// that ran since (those refused after some of their ops ran too: rolling back restores the
+/// same constraints and frames, but not always the same solver basis), as the client sent
+/// them. The engine is deterministic, so replaying them through the same calls
+/// (`SessionSteps`) gives back the very layout, down to which of several equally good
+/// solutions it had settled on and which constraints were broken; rebuilding from the
+/// current document would not promise that.
+///
+/// Exactness rests on the engine never letting the order of a hash table (seeded from its
+/// storage's address) decide anything, and on reads changing nothing a later edit sees;
+/// SessionReplayTests compares the solver's every row and symbol with a twin's.
 ///
 /// A session sleeps as its journal alone: a 50-view session is about 300 KB built and
 /// about 12 KB as its document. The journal is kept only while it stays small against the
 /// document (`limit`); a session edited past that stays built for the rest of its life.
 struct SessionJournal {
-    /// Records one after the other: a 4-byte little-endian length, then the body. The first
-    /// record is the document, the others edit batches.
+    /// Records one after the other: a kind byte, a 4-byte little-endian length, then the
+    /// body. The first record is the document, the others edits batches.
     private var bytes: [UInt8]
     /// Records after the document.
     private(set) var edits = 0
     let limit: Int
     let documentBytes: Int
+
+    enum Kind: UInt8 {
+        case document = 0
+        /// An edits batch that succeeded, and one refused after its ops ran.
+        case edit = 1, refusedEdit = 2
+    }
+
+    static let headerBytes = 5
 
     /// Bytes of history kept at most: four times the document, and at least 16 KiB. A
     /// session's history then stays far below what the built session takes (about 25 times
@@ -29,17 +42,17 @@ struct SessionJournal {
         limit = Self.limit(document: document.count)
         documentBytes = document.count
         bytes = []
-        bytes.reserveCapacity(document.count + 4)
-        Self.appendRecord(document, to: &bytes)
+        bytes.reserveCapacity(document.count + Self.headerBytes)
+        Self.appendRecord(.document, document, to: &bytes)
     }
 
     var byteCount: Int { bytes.count }
 
-    /// Adds a batch that succeeded; false (and the journal is unchanged) when it would pass
-    /// the limit.
-    mutating func append(edit body: [UInt8]) -> Bool {
-        guard bytes.count + 4 + body.count <= limit else { return false }
-        Self.appendRecord(body, to: &bytes)
+    /// Adds a batch that ran; false (and the journal is unchanged) when it would pass the
+    /// limit.
+    mutating func append(edit body: [UInt8], succeeded: Bool) -> Bool {
+        guard bytes.count + Self.headerBytes + body.count <= limit else { return false }
+        Self.appendRecord(succeeded ? .edit : .refusedEdit, body, to: &bytes)
         edits += 1
         return true
     }
@@ -54,21 +67,22 @@ struct SessionJournal {
     }
 
     /// The records, document first.
-    var records: [ArraySlice<UInt8>] {
-        var out: [ArraySlice<UInt8>] = []
+    var records: [(kind: Kind, body: ArraySlice<UInt8>)] {
+        var out: [(kind: Kind, body: ArraySlice<UInt8>)] = []
         out.reserveCapacity(edits + 1)
         var i = 0
-        while i + 4 <= bytes.count {
-            let n = Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16 | Int(bytes[i + 3]) << 24
-            let end = min(bytes.count, i + 4 + n)
-            out.append(bytes[(i + 4)..<end])
+        while i + Self.headerBytes <= bytes.count, let kind = Kind(rawValue: bytes[i]) {
+            let n = Int(bytes[i + 1]) | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) << 16 | Int(bytes[i + 4]) << 24
+            let end = min(bytes.count, i + Self.headerBytes + n)
+            out.append((kind, bytes[(i + Self.headerBytes)..<end]))
             i = end
         }
         return out
     }
 
-    private static func appendRecord(_ body: [UInt8], to bytes: inout [UInt8]) {
+    private static func appendRecord(_ kind: Kind, _ body: [UInt8], to bytes: inout [UInt8]) {
         let n = UInt32(truncatingIfNeeded: body.count)
+        bytes.append(kind.rawValue)
         bytes.append(UInt8(truncatingIfNeeded: n))
         bytes.append(UInt8(truncatingIfNeeded: n >> 8))
         bytes.append(UInt8(truncatingIfNeeded: n >> 16))
@@ -77,22 +91,26 @@ struct SessionJournal {
     }
 
     /// Replays the journal: the layout the session had when it went to sleep, or why it
-    /// could not be rebuilt (which would be a bug: every record once succeeded).
+    /// could not be rebuilt (which would be a bug: each record did what it did before).
     func replay() -> Result<LiveLayout, ReplayFailure> {
         let records = self.records
-        guard let document = records.first else { return .failure(ReplayFailure(record: 0, reason: "the journal is empty")) }
-        let layout: LiveLayout
-        switch decodeLayoutDocument(Array(document)).flatMap({ LiveLayout.make(document: $0) }) {
-        case .failure(let problem): return .failure(ReplayFailure(record: 0, reason: problem.summary))
-        case .success(let built): layout = built
+        guard let first = records.first, first.kind == .document else {
+            return .failure(ReplayFailure(record: 0, reason: "the journal does not start with a document"))
         }
-        for (k, body) in records.dropFirst().enumerated() {
-            switch decodeEditBatch(Array(body)).flatMap({ layout.applySnapshot($0) }) {
-            case .failure(let problem): return .failure(ReplayFailure(record: k + 1, reason: problem.summary))
-            case .success: continue
+        let layout: LiveLayout
+        switch decodeLayoutDocument(Array(first.body)).flatMap(SessionSteps.create) {
+        case .failure(let problem): return .failure(ReplayFailure(record: 0, reason: problem.summary))
+        case .success(let (built, _)): layout = built
+        }
+        for (k, record) in records.enumerated().dropFirst() {
+            let outcome = decodeEditBatch(Array(record.body)).flatMap { SessionSteps.edit(layout, $0) }
+            switch (record.kind, outcome) {
+            case (.edit, .success), (.refusedEdit, .failure): continue
+            case (.edit, .failure(let problem)): return .failure(ReplayFailure(record: k, reason: problem.summary))
+            case (.refusedEdit, .success): return .failure(ReplayFailure(record: k, reason: "a batch refused before succeeded"))
+            case (.document, _): return .failure(ReplayFailure(record: k, reason: "a second document"))
             }
         }
-        layout.compactStorage()
         return .success(layout)
     }
 

@@ -67,12 +67,12 @@ public final class SessionStore<Session>: @unchecked Sendable {
     private var hotCount = 0
     /// Sessions removed under the lock, released after it (see `locked`).
     private var graveyard: [Entry] = []
-    private let slept = Atomic<Int>(0)
-    private let woken = Atomic<Int>(0)
+    private let sleepCounters = SleepCounters()
 
     /// - Parameters:
-    ///   - weigh: a size measure of a session (its views), recorded after every access;
-    ///     `weight(of:)` reads it without waiting for the session's lock.
+    ///   - weigh: a size measure of a session (for the service: the work its next request
+    ///     may take, in views), recorded after every access and every sleep; `weight(of:)`
+    ///     reads it without waiting for the session's lock.
     ///   - hibernation: whether and how sessions past a number of hot ones sleep.
     public init(maxSessions: Int, idleSeconds: Double, clock: @escaping NanoClock = MonotonicClock.now,
                 weigh: @escaping @Sendable (Session) -> Int = { _ in 0 },
@@ -98,7 +98,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
     /// sessions past the cap. False (and nothing changes) if `id` is taken.
     @discardableResult
     public func insert(_ session: Session, id: String) -> Bool {
-        let entry = Entry(id: id, session: session, now: clock())
+        let entry = Entry(id: id, session: session, now: clock(), counters: sleepCounters)
         entry.weight.store(weigh(entry.session), ordering: .relaxed)
         let (inserted, sleeper): (Bool, Entry?) = locked {
             guard entries[id] == nil else { return (false, nil) }
@@ -129,6 +129,8 @@ public final class SessionStore<Session>: @unchecked Sendable {
 
     /// Runs `body` on the session, alone (no other request for this session runs at the
     /// same time). Nil if there is no such session. Counts as a use (LRU, idle time).
+    /// `body` must not use the store: finding or inserting may put another session to
+    /// sleep, under that session's lock, while this one's is held.
     public func withSession<R>(_ id: String, _ body: (inout Session) throws -> R) rethrows -> R? {
         guard let entry = lookup(id) else { return nil }
         return try run(entry, body)
@@ -142,21 +144,27 @@ public final class SessionStore<Session>: @unchecked Sendable {
 
     private func run<R>(_ entry: Entry, _ body: (inout Session) throws -> R) rethrows -> R? {
         entry.lock.lock()
-        defer { entry.lock.unlock() }
-        guard entry.alive.load(ordering: .acquiring) else { return nil }
-        let result = try body(&entry.session)
-        if let hibernation {
-            if entry.asleep.load(ordering: .relaxed), !hibernation.isAsleep(entry.session) {
-                entry.asleep.store(false, ordering: .relaxed)
-                woken.add(1, ordering: .relaxed)
-            }
-            // Pushed out of the hot list while this request ran (its `putToSleep` may have
-            // found it asleep, before the body woke it): it sleeps now instead.
-            sleepIfColdLocked(entry, hibernation)
+        defer {
+            entry.lock.unlock()
+            if hibernation != nil { drainSleep(entry) }
         }
-        entry.weight.store(weigh(entry.session), ordering: .relaxed)
-        entry.lastUsed.store(clock(), ordering: .relaxed)
-        return result
+        guard entry.alive.load(ordering: .acquiring) else { return nil }
+        defer {
+            if let hibernation {
+                if entry.asleep.load(ordering: .relaxed), !hibernation.isAsleep(entry.session) {
+                    entry.asleep.store(false, ordering: .relaxed)
+                    sleepCounters.woken.add(1, ordering: .relaxed)
+                    sleepCounters.asleep.subtract(1, ordering: .relaxed)
+                }
+                // Pushed out of the hot list after its request found it: `putToSleep` may
+                // have slept it before this body woke it again. It sleeps now. (Pushed out
+                // while the body ran, it is left to `drainSleep` after the unlock.)
+                sleepIfColdLocked(entry, hibernation)
+            }
+            entry.weight.store(weigh(entry.session), ordering: .relaxed)
+            entry.lastUsed.store(clock(), ordering: .relaxed)
+        }
+        return try body(&entry.session)
     }
 
     /// The session's last recorded weight, without waiting for its lock; nil if unknown.
@@ -197,12 +205,9 @@ public final class SessionStore<Session>: @unchecked Sendable {
         lock.withLock {
             var c = counters
             c.live = entries.count
-            c.slept = slept.load(ordering: .relaxed)
-            c.woken = woken.load(ordering: .relaxed)
-            if hibernation != nil {
-                // Counted when asked (/metrics), so the hot paths keep no gauge in step.
-                c.asleep = entries.values.reduce(0) { $0 + ($1.asleep.load(ordering: .relaxed) ? 1 : 0) }
-            }
+            c.slept = sleepCounters.slept.load(ordering: .relaxed)
+            c.woken = sleepCounters.woken.load(ordering: .relaxed)
+            c.asleep = sleepCounters.asleep.load(ordering: .relaxed)
             return c
         }
     }
@@ -223,7 +228,10 @@ public final class SessionStore<Session>: @unchecked Sendable {
         let all = lock.withLock { Array(entries.values) }
         return all.map { entry in
             entry.lock.lock()
-            defer { entry.lock.unlock() }
+            defer {
+                entry.lock.unlock()
+                drainSleep(entry)
+            }
             return (entry.id, entry.session)
         }
     }
@@ -294,12 +302,24 @@ public final class SessionStore<Session>: @unchecked Sendable {
     }
 
     /// Puts a session that left the hot list to sleep, under its own lock, unless it has
-    /// been used (or removed) since. (A request running on it then does it when it ends.)
+    /// been used (or removed) since. A session busy with a request is left to that request,
+    /// which puts it to sleep when it ends: waiting here could hold an event loop for as
+    /// long as a big solve on the worker pool takes.
     private func putToSleep(_ entry: Entry) {
+        entry.sleepWanted.store(true, ordering: .sequentiallyConsistent)
+        drainSleep(entry)
+    }
+
+    /// Acts on `sleepWanted` if the session's lock is free. Whoever holds the lock calls
+    /// this after letting go, and the flag is set before the lock is tried, so a wish made
+    /// while the session was busy is never lost.
+    private func drainSleep(_ entry: Entry) {
         guard let hibernation else { return }
-        entry.lock.lock()
-        defer { entry.lock.unlock() }
-        sleepIfColdLocked(entry, hibernation)
+        while entry.sleepWanted.load(ordering: .sequentiallyConsistent) {
+            guard entry.lock.tryLock() else { return }
+            if entry.sleepWanted.exchange(false, ordering: .sequentiallyConsistent) { sleepIfColdLocked(entry, hibernation) }
+            entry.lock.unlock()
+        }
     }
 
     /// Under the entry's lock: sleeps it if it is alive, awake and out of the hot list.
@@ -309,7 +329,8 @@ public final class SessionStore<Session>: @unchecked Sendable {
         if hibernation.sleep(&entry.session) {
             entry.asleep.store(true, ordering: .relaxed)
             entry.weight.store(weigh(entry.session), ordering: .relaxed)
-            slept.add(1, ordering: .relaxed)
+            sleepCounters.slept.add(1, ordering: .relaxed)
+            sleepCounters.asleep.add(1, ordering: .relaxed)
         }
     }
 
@@ -366,17 +387,35 @@ public final class SessionStore<Session>: @unchecked Sendable {
         /// Guarded by the store's lock.
         weak var prev: Entry?
         var next: Entry?
-        /// In the hot list (written under the store's lock; read by `putToSleep` without it).
+        /// In the hot list (written under the store's lock; read by `sleepIfColdLocked` without it).
         let hot = Atomic<Bool>(false)
         weak var hotPrev: Entry?
         var hotNext: Entry?
         /// Put to sleep and not known to be woken since (written under the entry's lock).
         let asleep = Atomic<Bool>(false)
+        /// It left the hot list and should sleep once its lock is free (see `drainSleep`).
+        let sleepWanted = Atomic<Bool>(false)
+        /// The store's; `asleep` counts the entries whose flag is set until they go.
+        let counters: SleepCounters
 
-        init(id: String, session: Session, now: UInt64) {
+        init(id: String, session: Session, now: UInt64, counters: SleepCounters) {
             self.id = id
             self.session = session
             self.lastUsed = Atomic(now)
+            self.counters = counters
+        }
+
+        /// A session removed while asleep leaves the gauge when its last holder lets go
+        /// (the flag is final by then; counting it at removal would race with a sleep).
+        deinit {
+            if asleep.load(ordering: .relaxed) { counters.asleep.subtract(1, ordering: .relaxed) }
         }
     }
+}
+
+/// The hibernation counters, shared by a store and its entries.
+final class SleepCounters: Sendable {
+    let slept = Atomic<Int>(0)
+    let woken = Atomic<Int>(0)
+    let asleep = Atomic<Int>(0)
 }

@@ -43,7 +43,12 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         return Hibernation(hotLimit: config.hotSessions, sleep: { session in
             let big = service.weight(of: session) > threshold
             guard let released = service.sleep(&session) else { return false }
-            if big { _ = pool.submit { withExtendedLifetime(released) {} } }
+            if big {
+                // The only reference moves into the box, so whichever thread empties the box
+                // frees the layout: the worker, unless the pool refuses the job.
+                let box = ReleaseBox(consume released)
+                if !pool.submit({ box.empty() }) { box.empty() }
+            }
             return true
         }, isAsleep: { service.isAsleep($0) })
     }

@@ -27,10 +27,13 @@ extension LiveLayout {
         }
     }
 
-    /// makeConstraints: compile every description, then register and install them.
+    /// makeConstraints: compile every description, then register and install them (after
+    /// taking out `replacing`, in its order: the solver's pivots depend on the order of
+    /// removals, and a set's order would change from one layout to another).
     func makeConstraints(_ specs: [ConstraintSpec], view: ItemRef?, at location: RequestLocation? = nil,
-                         replacing: Set<String> = []) -> [LayoutError] {
+                         replacing replacingInOrder: [String] = []) -> [LayoutError] {
         if let view, !state.tree.contains(view) { return [.unknownView(view.name, location)] }
+        let replacing = Set(replacingInOrder)
         var errors: [LayoutError] = []
         var compiled: [(ConstraintSpec, ItemRef, [CompiledConstraint])] = []
         var idsSeen = Set<String>()
@@ -49,7 +52,7 @@ extension LiveLayout {
         }
         guard errors.isEmpty else { return errors }
         saveStructure()
-        for id in replacing { unregister(id) }
+        for id in replacingInOrder { unregister(id) }
         for (spec, first, constraints) in compiled {
             errors += register(spec, first: first, constraints)
         }
@@ -119,7 +122,7 @@ extension LiveLayout {
         -> [LayoutError] {
         guard state.tree.contains(view) else { return [.unknownView(view.name, location)] }
         return makeConstraints(specs, view: view, at: location,
-                               replacing: Set(state.registry.ids(firstItem: view)))
+                               replacing: state.registry.ids(firstItem: view))
     }
 
     func removeConstraints(ids: [String], at location: RequestLocation?) -> [LayoutError] {
@@ -173,7 +176,9 @@ extension LiveLayout {
         for description in state.registry.inOrder where description.names(anyOf: removed) {
             unregister(description.id)
         }
-        for id in removed { uninstallImplicitConstraints(ofView: id) }
+        // In view order, not the set's (which differs between two equal layouts, and the
+        // solver's pivots depend on the order of removals).
+        for id in state.tree.order where removed.contains(id) { uninstallImplicitConstraints(ofView: id) }
         state.tree.remove(subtreesOf: ids)
         return []
     }

@@ -84,6 +84,7 @@ public final class LiveLayout: @unchecked Sendable {
         let start = clock.now
         undo = UndoLog()
         dirty.removeAll()
+        let versionBefore = structureVersion, cacheBefore = ambiguityCache
         var errors: [LayoutError] = []
         for op in batch.ops { errors += perform(op) }
         heal()
@@ -91,7 +92,12 @@ public final class LiveLayout: @unchecked Sendable {
         guard errors.isEmpty else {
             undo?.rollback(self)
             undo = nil
-            structureVersion += 1  // the solver went back; do not trust cached results
+            // The solver went back to the same constraints and constants (by other pivots),
+            // so what was known about them still holds: the ambiguity result current before
+            // the batch stays current, under a new version (numbers are never reused). An
+            // answer read after a refused batch then computes nothing, as one read before it.
+            structureVersion += 1
+            if let cache = cacheBefore, cache.version == versionBefore { ambiguityCache = (structureVersion, cache.variables) }
             dirty.removeAll()
             return .failure(.invalid(errors))
         }
