@@ -61,6 +61,12 @@ public enum PrometheusText {
         out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
     }
 
+    /// A family of one unlabelled sample: its header, then `name value`.
+    public static func single(_ out: inout String, name: String, type: String, help: String, value: Int) {
+        header(&out, name: name, type: type, help: help)
+        sample(&out, name: name, labels: [], value: String(value))
+    }
+
     /// `name{a="x",b="y"} value`
     public static func sample(_ out: inout String, name: String, labels: [(String, String)], value: String) {
         out += name

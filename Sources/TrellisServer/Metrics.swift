@@ -66,28 +66,24 @@ public final class Metrics: Sendable {
         PrometheusText.header(&out, name: "trellis_solve_duration_seconds", type: "histogram",
                               help: "Solver time per solving request.")
         PrometheusText.histogram(&out, name: "trellis_solve_duration_seconds", labels: [], data: merged.solve)
-        PrometheusText.header(&out, name: "trellis_sessions_live", type: "gauge", help: "Sessions alive now.")
-        PrometheusText.sample(&out, name: "trellis_sessions_live", labels: [], value: String(sessions.live))
-        PrometheusText.header(&out, name: "trellis_sessions_created_total", type: "counter", help: "Sessions created.")
-        PrometheusText.sample(&out, name: "trellis_sessions_created_total", labels: [], value: String(sessions.created))
+        PrometheusText.single(&out, name: "trellis_sessions_live", type: "gauge",
+                              help: "Sessions alive now.", value: sessions.live)
+        PrometheusText.single(&out, name: "trellis_sessions_created_total", type: "counter",
+                              help: "Sessions created.", value: sessions.created)
         PrometheusText.header(&out, name: "trellis_sessions_evicted_total", type: "counter",
                               help: "Sessions dropped by the server: lru = over the session cap, idle = expired.")
         PrometheusText.sample(&out, name: "trellis_sessions_evicted_total", labels: [("reason", "lru")],
                               value: String(sessions.evictedLRU))
         PrometheusText.sample(&out, name: "trellis_sessions_evicted_total", labels: [("reason", "idle")],
                               value: String(sessions.expiredIdle))
-        PrometheusText.header(&out, name: "trellis_sessions_deleted_total", type: "counter",
-                              help: "Sessions deleted by their clients.")
-        PrometheusText.sample(&out, name: "trellis_sessions_deleted_total", labels: [], value: String(sessions.deleted))
-        PrometheusText.header(&out, name: "trellis_sessions_asleep", type: "gauge",
-                              help: "Sessions kept as their history, past the hot ones (--hot-sessions).")
-        PrometheusText.sample(&out, name: "trellis_sessions_asleep", labels: [], value: String(sessions.asleep))
-        PrometheusText.header(&out, name: "trellis_sessions_slept_total", type: "counter",
-                              help: "Sessions put to sleep (their built layout dropped).")
-        PrometheusText.sample(&out, name: "trellis_sessions_slept_total", labels: [], value: String(sessions.slept))
-        PrometheusText.header(&out, name: "trellis_sessions_woken_total", type: "counter",
-                              help: "Sleeping sessions rebuilt from their history for a request.")
-        PrometheusText.sample(&out, name: "trellis_sessions_woken_total", labels: [], value: String(sessions.woken))
+        PrometheusText.single(&out, name: "trellis_sessions_deleted_total", type: "counter",
+                              help: "Sessions deleted by their clients.", value: sessions.deleted)
+        PrometheusText.single(&out, name: "trellis_sessions_asleep", type: "gauge",
+                              help: "Sessions kept as their history, past the hot ones (--hot-sessions).", value: sessions.asleep)
+        PrometheusText.single(&out, name: "trellis_sessions_slept_total", type: "counter",
+                              help: "Sessions put to sleep (their built layout dropped).", value: sessions.slept)
+        PrometheusText.single(&out, name: "trellis_sessions_woken_total", type: "counter",
+                              help: "Sleeping sessions rebuilt from their history for a request.", value: sessions.woken)
         return out
     }
 

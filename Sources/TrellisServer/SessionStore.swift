@@ -58,12 +58,10 @@ public final class SessionStore<Session>: @unchecked Sendable {
     private let lock = Lock()
     private var entries: [String: Entry] = [:]
     /// Most recently used first.
-    private var head: Entry?
-    private var tail: Entry?
+    private var recency = EntryList(.recency)
     private var counters = SessionCounters()
     /// The hot sessions, most recently used first (guarded by `lock`).
-    private var hotHead: Entry?
-    private var hotTail: Entry?
+    private var hot = EntryList(.hot)
     private var hotCount = 0
     /// Sessions removed under the lock, released after it (see `locked`).
     private var graveyard: [Entry] = []
@@ -103,12 +101,12 @@ public final class SessionStore<Session>: @unchecked Sendable {
         let (inserted, sleeper): (Bool, Entry?) = locked {
             guard entries[id] == nil else { return (false, nil) }
             expireIdleLocked(now: entry.lastUsed.load(ordering: .relaxed))
-            while entries.count >= maxSessions, let victim = tail {
+            while entries.count >= maxSessions, let victim = recency.tail {
                 unlinkLocked(victim)
                 counters.evictedLRU += 1
             }
             entries[id] = entry
-            pushFrontLocked(entry)
+            recency.pushFront(entry)
             counters.created += 1
             return (true, touchHotLocked(entry))
         }
@@ -217,8 +215,8 @@ public final class SessionStore<Session>: @unchecked Sendable {
         lock.withLock {
             var out: [String] = []
             out.reserveCapacity(entries.count)
-            var e = head
-            while let current = e { out.append(current.id); e = current.next }
+            var e = recency.head
+            while let current = e { out.append(current.id); e = current[.recency].next }
             return out
         }
     }
@@ -261,9 +259,9 @@ public final class SessionStore<Session>: @unchecked Sendable {
                 return (nil, nil)
             }
             entry.lastUsed.store(now, ordering: .relaxed)
-            if head !== entry {
-                detachLocked(entry)
-                pushFrontLocked(entry)
+            if recency.head !== entry {
+                recency.detach(entry)
+                recency.pushFront(entry)
             }
             return (entry, touchHotLocked(entry))
         }
@@ -276,29 +274,23 @@ public final class SessionStore<Session>: @unchecked Sendable {
     private func touchHotLocked(_ entry: Entry) -> Entry? {
         guard let hibernation else { return nil }
         if entry.hot.load(ordering: .relaxed) {
-            guard hotHead !== entry else { return nil }
-            detachHotLocked(entry)
+            guard hot.head !== entry else { return nil }
+            hot.detach(entry)
         } else {
             entry.hot.store(true, ordering: .relaxed)
             hotCount += 1
         }
-        entry.hotNext = hotHead
-        entry.hotPrev = nil
-        hotHead?.hotPrev = entry
-        hotHead = entry
-        if hotTail == nil { hotTail = entry }
-        guard hotCount > hibernation.hotLimit, let coldest = hotTail else { return nil }
-        detachHotLocked(coldest)
-        coldest.hot.store(false, ordering: .relaxed)
-        hotCount -= 1
+        hot.pushFront(entry)
+        guard hotCount > hibernation.hotLimit, let coldest = hot.tail else { return nil }
+        leaveHotLocked(coldest)
         return coldest
     }
 
-    private func detachHotLocked(_ entry: Entry) {
-        if let p = entry.hotPrev { p.hotNext = entry.hotNext } else if hotHead === entry { hotHead = entry.hotNext }
-        if let n = entry.hotNext { n.hotPrev = entry.hotPrev } else if hotTail === entry { hotTail = entry.hotPrev }
-        entry.hotPrev = nil
-        entry.hotNext = nil
+    private func leaveHotLocked(_ entry: Entry) {
+        guard entry.hot.load(ordering: .relaxed) else { return }
+        hot.detach(entry)
+        entry.hot.store(false, ordering: .relaxed)
+        hotCount -= 1
     }
 
     /// Puts a session that left the hot list to sleep, under its own lock, unless it has
@@ -341,7 +333,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
 
     /// The least recently used sessions sit at the tail: pop while they are idle.
     private func expireIdleLocked(now: UInt64) {
-        while let last = tail, isExpired(last, now: now) {
+        while let last = recency.tail, isExpired(last, now: now) {
             unlinkLocked(last)
             counters.expiredIdle += 1
         }
@@ -351,28 +343,39 @@ public final class SessionStore<Session>: @unchecked Sendable {
     private func unlinkLocked(_ entry: Entry) {
         graveyard.append(entry)
         entries[entry.id] = nil
-        detachLocked(entry)
-        if entry.hot.load(ordering: .relaxed) {
-            detachHotLocked(entry)
-            entry.hot.store(false, ordering: .relaxed)
-            hotCount -= 1
-        }
+        recency.detach(entry)
+        leaveHotLocked(entry)
         entry.alive.store(false, ordering: .releasing)
     }
 
-    private func detachLocked(_ entry: Entry) {
-        if let p = entry.prev { p.next = entry.next } else if head === entry { head = entry.next }
-        if let n = entry.next { n.prev = entry.prev } else if tail === entry { tail = entry.prev }
-        entry.prev = nil
-        entry.next = nil
+    /// One of the store's recency lists, threaded through the entries' own links.
+    private struct EntryList {
+        let which: Entry.List
+        private(set) var head: Entry?
+        private(set) var tail: Entry?
+
+        init(_ which: Entry.List) { self.which = which }
+
+        mutating func detach(_ entry: Entry) {
+            let links = entry[which]
+            if let p = links.prev { p[which].next = links.next } else if head === entry { head = links.next }
+            if let n = links.next { n[which].prev = links.prev } else if tail === entry { tail = links.prev }
+            entry[which] = Links()
+        }
+
+        mutating func pushFront(_ entry: Entry) {
+            entry[which] = Links(next: head)
+            head?[which].prev = entry
+            head = entry
+            if tail == nil { tail = entry }
+        }
     }
 
-    private func pushFrontLocked(_ entry: Entry) {
-        entry.next = head
-        entry.prev = nil
-        head?.prev = entry
-        head = entry
-        if tail == nil { tail = entry }
+    /// An entry's place in one list (guarded by the store's lock).
+    fileprivate struct Links {
+        weak var prev: Entry?
+        var next: Entry?
+        init(next: Entry? = nil) { self.next = next }
     }
 
     fileprivate final class Entry: @unchecked Sendable {
@@ -384,13 +387,16 @@ public final class SessionStore<Session>: @unchecked Sendable {
         let alive = Atomic<Bool>(true)
         let lastUsed: Atomic<UInt64>
         let weight = Atomic<Int>(0)
-        /// Guarded by the store's lock.
-        weak var prev: Entry?
-        var next: Entry?
+        /// Its places in the store's two lists (guarded by the store's lock).
+        enum List { case recency, hot }
+        private var recencyLinks = Links()
+        private var hotLinks = Links()
+        subscript(list: List) -> Links {
+            get { list == .recency ? recencyLinks : hotLinks }
+            set { if list == .recency { recencyLinks = newValue } else { hotLinks = newValue } }
+        }
         /// In the hot list (written under the store's lock; read by `sleepIfColdLocked` without it).
         let hot = Atomic<Bool>(false)
-        weak var hotPrev: Entry?
-        var hotNext: Entry?
         /// Put to sleep and not known to be woken since (written under the entry's lock).
         let asleep = Atomic<Bool>(false)
         /// It left the hot list and should sleep once its lock is free (see `drainSleep`).
