@@ -305,8 +305,11 @@ extension Solver {
         // The one solved is a user that refers to no other user (the last in topological
         // order): then what replaces the marker cannot lead back to any definition it lands
         // in, and no cycle can form.
-        let users = Set(definitions.definitions(mentioning: tag.marker))
-        if let x = definitionOrder(from: Array(users)).last(where: { users.contains($0) }),
+        // The users in the index's order, not a set's: a set's order follows its storage
+        // address, and which user is solved here shapes every later pivot.
+        let users = Array(definitions.definitions(mentioning: tag.marker))
+        let mentioning = Set(users)
+        if let x = definitionOrder(from: users).last(where: { mentioning.contains($0) }),
            var def = definitions.undefine(x) {
             def.solve(x, for: tag.marker)
             substituteInDefinitions(tag.marker, def)

@@ -95,9 +95,15 @@ public final class LiveLayout: @unchecked Sendable {
             // The solver went back to the same constraints and constants (by other pivots),
             // so what was known about them still holds: the ambiguity result current before
             // the batch stays current, under a new version (numbers are never reused). An
-            // answer read after a refused batch then computes nothing, as one read before it.
+            // answer read after a refused batch then computes nothing, as one read before it
+            // (reads are not in a session's history, so they must change nothing).
             structureVersion += 1
             if let cache = cacheBefore, cache.version == versionBefore { ambiguityCache = (structureVersion, cache.variables) }
+            // The values are brought up to date here too, as after a batch that succeeds:
+            // bringing them up to date tidies index lists whose lengths steer later pivots,
+            // so it must happen at a point every replay of the session's history reaches,
+            // not at whichever read comes first.
+            _ = solver.solvedValues()
             dirty.removeAll()
             return .failure(.invalid(errors))
         }
