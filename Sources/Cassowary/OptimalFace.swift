@@ -34,15 +34,22 @@ final class OptimalFace {
 
     /// Whether the expression (over nonbasic restricted symbols) can change on the face.
     func canChange(_ target: Row) -> Bool {
-        var parts: [Int: [(Symbol, Double)]] = [:]
+        // Parts by component, in the order the components are first met (not a dictionary's:
+        // probing stops at the first part that can change, and what was probed is remembered
+        // for later variables, so the order must be the same for every equal solver).
+        var parts: [(component: Int, terms: [(Symbol, Double)])] = []
         for i in target.symbols.indices where solver.isFreeColumn(target.symbols[i]) {
             let column = target.symbols[i]
             let c = component(of: column)
             if isRigid(c) { continue }
             if isMovable(column) { return true }
-            parts[c, default: []].append((column, target.coefficients[i]))
+            if let k = parts.firstIndex(where: { $0.component == c }) {
+                parts[k].terms.append((column, target.coefficients[i]))
+            } else {
+                parts.append((c, [(column, target.coefficients[i])]))
+            }
         }
-        for (c, terms) in parts where partCanChange(component: c, terms) { return true }
+        for part in parts where partCanChange(component: part.component, part.terms) { return true }
         return false
     }
 

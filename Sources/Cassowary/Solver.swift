@@ -108,6 +108,9 @@ public final class Solver {
 
     public func contains(_ constraint: Constraint) -> Bool { tags[constraint] != nil }
 
+    /// Symbols made so far (variables, slacks, errors, dummies): it only grows.
+    public var symbolCount: Int { tableau.kinds.count }
+
     public func constant(of constraint: Constraint) -> Double? { tags[constraint]?.constant }
 
     public var constraintCount: Int { tags.count }

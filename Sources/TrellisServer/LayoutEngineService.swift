@@ -167,14 +167,14 @@ public struct LayoutEngineService: LayoutService {
         }
         let start = MonotonicClock.now()
         switch SessionSteps.edit(layout, batch) {
-        case .failure(let problem):
-            if SessionSteps.touchedSolver(problem) { session.record(edit: edits.body, succeeded: false) }
+        case .refused(let problem, let leftTrace):
+            if leftTrace { session.record(edit: edits.body, succeeded: false) }
             return .problem(Self.problem(problem))
-        case .success(let snapshot):
+        case .applied(let snapshot, let structural):
             let nanos = MonotonicClock.now() &- start
             session.record(edit: edits.body, succeeded: true)
             session.views = snapshot.stats.views
-            if footprint.structural { session.constraints = layout.document().constraints.count }
+            if structural { session.constraints = layout.document().constraints.count }
             // Frames are read and written when the reply is, after the session's lock.
             let memo = layout.frameText, space = space.layout
             return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }

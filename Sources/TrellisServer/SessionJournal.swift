@@ -103,11 +103,15 @@ struct SessionJournal {
         case .success(let (built, _)): layout = built
         }
         for (k, record) in records.enumerated().dropFirst() {
-            let outcome = decodeEditBatch(Array(record.body)).flatMap { SessionSteps.edit(layout, $0) }
-            switch (record.kind, outcome) {
-            case (.edit, .success), (.refusedEdit, .failure): continue
-            case (.edit, .failure(let problem)): return .failure(ReplayFailure(record: k, reason: problem.summary))
-            case (.refusedEdit, .success): return .failure(ReplayFailure(record: k, reason: "a batch refused before succeeded"))
+            let batch: EditBatch
+            switch decodeEditBatch(Array(record.body)) {
+            case .failure(let problem): return .failure(ReplayFailure(record: k, reason: problem.summary))
+            case .success(let decoded): batch = decoded
+            }
+            switch (record.kind, SessionSteps.edit(layout, batch)) {
+            case (.edit, .applied), (.refusedEdit, .refused(_, leftTrace: true)): continue
+            case (.edit, .refused(let problem, _)): return .failure(ReplayFailure(record: k, reason: problem.summary))
+            case (.refusedEdit, _): return .failure(ReplayFailure(record: k, reason: "a refused batch did not do again what it did"))
             case (.document, _): return .failure(ReplayFailure(record: k, reason: "a second document"))
             }
         }

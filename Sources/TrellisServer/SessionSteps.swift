@@ -15,32 +15,39 @@ enum SessionSteps {
         }
     }
 
-    /// An edits batch with ops: applied atomically; after one that changed the structure,
-    /// spare capacity is given back.
-    static func edit(_ layout: LiveLayout, _ batch: EditBatch) -> Result<AnswerSnapshot, LayoutProblem> {
-        let result = layout.applySnapshot(batch)
-        if case .success = result, footprint(batch).structural { layout.compactStorage() }
-        return result
+    enum EditOutcome {
+        /// `structural`: the set of constraints may have changed (not only constants).
+        case applied(AnswerSnapshot, structural: Bool)
+        /// `leftTrace`: ops ran before the refusal and were undone, so the session's history
+        /// must keep the batch (see `LiveLayout.lastRefusalLeftTrace`).
+        case refused(LayoutProblem, leftTrace: Bool)
     }
 
-    /// Whether a failed `edit` may have changed the solver on its way (ops ran and were
-    /// rolled back, which leaves the same constraints but not always the same basis): every
-    /// failure but a revision mismatch, which is refused before any op runs.
-    static func touchedSolver(_ problem: LayoutProblem) -> Bool { problem.status != 409 }
+    /// An edits batch with ops: applied atomically; after one that changed the set of
+    /// constraints, spare capacity is given back.
+    static func edit(_ layout: LiveLayout, _ batch: EditBatch) -> EditOutcome {
+        let version = layout.constraintSetVersion
+        switch layout.applySnapshot(batch) {
+        case .success(let snapshot):
+            let structural = layout.constraintSetVersion != version
+            if structural { layout.compactStorage() }
+            return .applied(snapshot, structural: structural)
+        case .failure(let problem):
+            return .refused(problem, leftTrace: layout.lastRefusalLeftTrace)
+        }
+    }
 
-    /// What a batch could add (views by `addViews`; constraints by `make` and `remake`,
-    /// counted in full), and whether it changes the set of constraints (`update` and
-    /// `setFrame` only move constants).
-    static func footprint(_ batch: EditBatch) -> (views: Int, constraints: Int, structural: Bool) {
-        var views = 0, constraints = 0, structural = false
+    /// What a batch could add, for the limits: views by `addViews`, constraints by `make`
+    /// and `remake` (counted in full, before what `remake` and `remove` take away).
+    static func footprint(_ batch: EditBatch) -> (views: Int, constraints: Int) {
+        var views = 0, constraints = 0
         for op in batch.ops {
             switch op.kind {
             case .addViews(let list): views += list.count
-            case .make(_, let list), .remake(_, let list): constraints += list.count; structural = true
-            case .removeConstraintsOf, .removeConstraints, .removeViews: structural = true
-            case .update, .setFrame: break
+            case .make(_, let list), .remake(_, let list): constraints += list.count
+            case .removeConstraintsOf, .removeConstraints, .removeViews, .update, .setFrame: break
             }
         }
-        return (views, constraints, structural)
+        return (views, constraints)
     }
 }

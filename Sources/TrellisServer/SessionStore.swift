@@ -154,9 +154,9 @@ public final class SessionStore<Session>: @unchecked Sendable {
                     sleepCounters.woken.add(1, ordering: .relaxed)
                     sleepCounters.asleep.subtract(1, ordering: .relaxed)
                 }
-                // Pushed out of the hot list after its request found it: `putToSleep` may
-                // have slept it before this body woke it again. It sleeps now. (Pushed out
-                // while the body ran, it is left to `drainSleep` after the unlock.)
+                // Out of the hot list (pushed out after its request found it): it sleeps now,
+                // even if `putToSleep` slept it before this body woke it again. A wish to sleep
+                // made while this runs is also seen by `drainSleep` after the unlock.
                 sleepIfColdLocked(entry, hibernation)
             }
             entry.weight.store(weigh(entry.session), ordering: .relaxed)
@@ -307,8 +307,11 @@ public final class SessionStore<Session>: @unchecked Sendable {
     /// while the session was busy is never lost.
     private func drainSleep(_ entry: Entry) {
         guard let hibernation else { return }
-        while entry.sleepWanted.load(ordering: .sequentiallyConsistent) {
-            guard entry.lock.tryLock() else { return }
+        while true {
+            // An unlock only releases: the fence keeps the flag's load below from moving
+            // before it (else a wish made just then could be missed by both sides).
+            atomicMemoryFence(ordering: .sequentiallyConsistent)
+            guard entry.sleepWanted.load(ordering: .sequentiallyConsistent), entry.lock.tryLock() else { return }
             if entry.sleepWanted.exchange(false, ordering: .sequentiallyConsistent) { sleepIfColdLocked(entry, hibernation) }
             entry.lock.unlock()
         }

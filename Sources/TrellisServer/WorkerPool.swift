@@ -13,7 +13,9 @@ public final class WorkerPool: @unchecked Sendable {
 
     private let lock = Lock()
     private let available = Condition()
-    private var queue: [Job] = []
+    /// Jobs in arrival order; a taken job's slot is emptied at once, so that what a finished
+    /// job captured (a request, a session) is not kept alive until the queue is trimmed.
+    private var queue: [Job?] = []
     private var head = 0
     private var stopping = false
     private var threads: [pthread_t] = []
@@ -74,13 +76,14 @@ public final class WorkerPool: @unchecked Sendable {
                 return
             }
             let job = queue[head]
+            queue[head] = nil
             head += 1
             if head > 1024 && head * 2 > queue.count {
                 queue.removeFirst(head)
                 head = 0
             }
             lock.unlock()
-            job()
+            job?()
         }
     }
 }

@@ -8,7 +8,9 @@ import Testing
 /// batch, refused ones included.
 @Suite struct SessionReplayTests {
     /// Everything replay must reproduce: the solver's tableau and objective (with symbol
-    /// numbers, so dead symbols count), the layout's counters and caches, and the answer.
+    /// numbers, so dead symbols count), the layout's counters, what its ambiguity cache holds
+    /// (and that it is current; its version number is a private key, which refused batches
+    /// that left no trace, and are not kept, advance), and the answer.
     static func fingerprint(_ layout: LiveLayout) -> String {
         let ambiguous = layout.ambiguityCache.map { cache in cache.variables.map(\.id).sorted() }
         let answer = String(decoding: encodeSessionAnswer(layout.answer(), id: "s", document: layout.document()), as: UTF8.self)
@@ -16,7 +18,7 @@ import Testing
         return """
             \(layout.solver.dump())
             symbols \(layout.solver.tableau.kinds.count) installed \(layout.solver.installed)
-            seq \(layout.state.nextSeq) revision \(layout.state.revision) structure \(layout.structureVersion)
+            seq \(layout.state.nextSeq) revision \(layout.state.revision) cache current \(layout.ambiguityCache?.version == layout.structureVersion)
             broken \(layout.state.broken.map { "\($0)" }.sorted()) ambiguous \(String(describing: ambiguous))
             \(answer)
             """

@@ -18,6 +18,12 @@ public final class LiveLayout: @unchecked Sendable {
     /// Bumped whenever the set of constraints the solver enforces changes (an add or a
     /// remove, not a constant edit), so answers know when ambiguity must be recomputed.
     var structureVersion = 0
+    /// Whether the last refused batch left any trace (an op ran and was undone, or solver
+    /// symbols were made): undoing restores the same constraints and frames, but not always
+    /// the same solver, so a session's history must keep such a batch (see SessionJournal).
+    public private(set) var lastRefusalLeftTrace = false
+    /// Changes whenever the set of constraints the solver enforces may have changed.
+    public var constraintSetVersion: Int { structureVersion }
     /// The last ambiguity result and the structure it was computed for; see
     /// `ambiguousVariables()`.
     var ambiguityCache: (version: Int, variables: Set<Variable>)?
@@ -84,12 +90,13 @@ public final class LiveLayout: @unchecked Sendable {
         let start = clock.now
         undo = UndoLog()
         dirty.removeAll()
-        let versionBefore = structureVersion, cacheBefore = ambiguityCache
+        let versionBefore = structureVersion, cacheBefore = ambiguityCache, symbolsBefore = solver.symbolCount
         var errors: [LayoutError] = []
         for op in batch.ops { errors += perform(op) }
         heal()
         if errors.isEmpty && batch.strict { errors = unsatisfiableErrors() }
         guard errors.isEmpty else {
+            lastRefusalLeftTrace = !(undo?.isEmpty ?? true) || solver.symbolCount != symbolsBefore
             undo?.rollback(self)
             undo = nil
             // The solver went back to the same constraints and constants (by other pivots),

@@ -12,6 +12,8 @@ struct UndoLog {
 
     mutating func record(_ step: @escaping (LiveLayout) -> Void) { steps.append(step) }
 
+    var isEmpty: Bool { steps.isEmpty }
+
     func rollback(_ layout: LiveLayout) {
         for step in steps.reversed() { step(layout) }
     }
