@@ -41,6 +41,7 @@ public struct LayoutEngineService: LayoutService {
             case .asleep(let journal):
                 switch journal.replay() {
                 case .success(let layout):
+                    layout.lastSolveMicros = journal.lastSolveMicros
                     form = .awake(layout, journal)
                     return .success(layout)
                 case .failure(let failure):
@@ -56,6 +57,7 @@ public struct LayoutEngineService: LayoutService {
         mutating func sleep() -> LiveLayout? {
             guard case .awake(let layout, var journal?) = form else { return nil }
             journal.trim()
+            journal.lastSolveMicros = layout.lastSolveMicros
             form = .asleep(journal)
             return layout
         }

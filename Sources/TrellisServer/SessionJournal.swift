@@ -23,6 +23,8 @@ struct SessionJournal {
     private(set) var edits = 0
     let limit: Int
     let documentBytes: Int
+    /// The session's last solve time when it went to sleep (a replay takes its own).
+    var lastSolveMicros = 0
 
     enum Kind: UInt8 {
         case document = 0

@@ -110,7 +110,8 @@ import Testing
     }
 
     /// A sleeping session weighs what waking it costs: its views times its history against
-    /// its document, so that a long replay runs on the solver threads, not on a loop.
+    /// its document, so that a long replay runs on the solver threads, not on a loop. Woken,
+    /// it reports the solve time of its last edit, not the replay's.
     @Test func aSleepingSessionWeighsItsReplay() throws {
         try EngineEndToEndTests.withEngine({ $0.hotSessions = 1 }) { live, c in
             let location = try #require(try c.postJSON("/v1/sessions", Self.document).header("Location"))
@@ -118,11 +119,17 @@ import Testing
             let edit = #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == 111"]}]}"#
             for _ in 0..<20 { #expect(try c.postJSON(location + "/edits", edit).status == 200) }
             #expect(live.app.store.weight(of: id) == 4, "awake: its views")
+            let micros = { (r: WireClient.Response) throws -> Int? in
+                try (EngineEndToEndTests.object(r)["stats"] as? [String: Any])?["solveMicros"] as? Int
+            }
+            let before = try micros(try c.exchange("GET", location))
             #expect(try c.postJSON("/v1/sessions", Self.document).status == 201)  // it sleeps
             let document = Self.document.utf8.count
-            let history = document + 4 + 20 * (edit.utf8.count + 4)
+            let history = document + SessionJournal.headerBytes + 20 * (edit.utf8.count + SessionJournal.headerBytes)
             #expect(live.app.store.weight(of: id) == 4 * history / document)
-            #expect(try c.exchange("GET", location).status == 200)
+            let woken = try c.exchange("GET", location)
+            #expect(woken.status == 200)
+            #expect(try micros(woken) == before, "the time of the last edit, not of the replay")
             #expect(live.app.store.weight(of: id) == 4)
         }
     }

@@ -14,7 +14,9 @@ public final class LiveLayout: @unchecked Sendable {
     var undo: UndoLog?
     /// Broken constraints to retry at the end of the batch.
     var dirty = Set<ConstraintKey>()
-    var lastSolveMicros = 0
+    /// How long the last build or batch took (answers' `stats.solveMicros`). Settable so
+    /// that a layout rebuilt from a session's history reports the time the requests took.
+    public var lastSolveMicros = 0
     /// Bumped whenever the set of constraints the solver enforces changes (an add or a
     /// remove, not a constant edit), so answers know when ambiguity must be recomputed.
     var structureVersion = 0
