@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TrellisServer
 
@@ -131,6 +132,46 @@ import Testing
             #expect(woken.status == 200)
             #expect(try micros(woken) == before, "the time of the last edit, not of the replay")
             #expect(live.app.store.weight(of: id) == 4)
+        }
+    }
+
+    /// Many connections edit more sessions than stay hot, so sessions sleep and wake under
+    /// the requests of other loops all the time: every edit is applied exactly once, and each
+    /// session ends where a new session given its last edit ends.
+    @Test func concurrentEditsOfSleepingSessionsMatchSerialEdits() throws {
+        let sessions = 6, connections = 4, rounds = 6
+        try EngineEndToEndTests.withEngine({ $0.hotSessions = 2 }) { live, c in
+            var locations: [String] = []
+            for _ in 0..<sessions { locations.append(try #require(try c.postJSON("/v1/sessions", Self.document).header("Location"))) }
+            let shared = locations, port = live.port
+            let failures = Mutex<[String]>([])
+            onThreads(connections) { t in
+                do {
+                    let client = try WireClient(port: port)
+                    for r in 0..<rounds {
+                        for s in 0..<sessions {
+                            let width = 60 + 10 * t + r
+                            let answer = try client.postJSON(shared[(s + t) % sessions] + "/edits",
+                                #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == \#(width)"]}, {"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": \#(300 + width), "height": 300}}]}"#)
+                            if answer.status != 200 { throw WireClient.Failure(description: "\(answer.status) \(answer.text)") }
+                        }
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 } == [])
+            #expect(try Self.metric(c, "trellis_sessions_woken_total") > 0)
+            for location in shared {
+                let answer = try Self.comparable(try c.exchange("GET", location))
+                #expect(answer["revision"] as? Int == 1 + connections * rounds)
+                // The same layout, solved with the width the last edit set, answers the same frames.
+                let width = try #require((answer["frames"] as? [String: [String: Double]])?["a"]?["width"])
+                let again = try #require(try c.postJSON("/v1/sessions", Self.document).header("Location"))
+                let replay = try Self.comparable(try c.postJSON(again + "/edits",
+                    #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == \#(Int(width))"]}, {"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": \#(300 + Int(width)), "height": 300}}]}"#))
+                #expect(replay["frames"] as? NSDictionary == answer["frames"] as? NSDictionary)
+            }
         }
     }
 }
