@@ -73,12 +73,23 @@ struct TraceRunner {
             case .suggest(let v, let x):
                 try state.solver.suggestValue(state.variables[v], x)
             case .update:
-                var sum = 0.0
-                for i in state.variables.indices {
-                    let x = state.solver.value(state.variables[i])
-                    state.values[i] = x
-                    sum += x
+                // As a client reads a layout: all values at once (`solvedValues`), then
+                // each through the reader, into an array held uniquely while it is filled.
+                var values: [Double] = []
+                swap(&values, &state.values)
+                let variables = state.variables
+                let sum = state.solver.solvedValues().withReader { read in
+                    var sum = 0.0
+                    values.withUnsafeMutableBufferPointer { out in
+                        for i in variables.indices where i < out.count {
+                            let x = read[variables[i]]
+                            out[i] = x
+                            sum += x
+                        }
+                    }
+                    return sum
                 }
+                swap(&values, &state.values)
                 state.sink += sum
                 if dump {
                     var text = "VALUES \(trace.name) line=\(instruction.line)"
