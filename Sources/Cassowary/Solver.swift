@@ -108,6 +108,11 @@ public final class Solver {
 
     public func contains(_ constraint: Constraint) -> Bool { tags[constraint] != nil }
 
+    /// The installed constraints, in installation order (for benchmarks and debugging).
+    public func installedConstraints() -> [Constraint] {
+        tags.all.sorted { $0.order < $1.order }.map(\.constraint)
+    }
+
     /// Symbols made so far (variables, slacks, errors, dummies): it only grows.
     public var symbolCount: Int { tableau.kinds.count }
 

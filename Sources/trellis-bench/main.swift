@@ -1,6 +1,7 @@
 // trellis-bench: benchmark drivers, one subcommand each (run by scripts/bench-*).
 //   trellis-bench solver [options] FILE.trace...   replay kiwi anchor traces on our Solver
 //   trellis-bench layout [options]                 the Layout engine on generated documents
+//   trellis-bench trace DOC                        a document's solver system as a kiwitrace
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,6 +15,7 @@ let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("memory", "heap and RSS of live layouts kept as sessions keep them", MemoryBench.main),
     ("oneshot", "decode, solve and encode one document N times (what POST /v1/layouts does)", OneShotBench.main),
     ("update", "decode, apply and answer a session update N times (what a session edit does)", UpdateBench.main),
+    ("trace", "write the solver system a document makes as a kiwitrace (for scripts/bench-solver)", TraceExport.main),
 ]
 
 @MainActor func printUsage() {

@@ -123,6 +123,9 @@ public final class LiveLayout: @unchecked Sendable {
     }
 
     public var revision: Int { state.revision }
+    /// The linear constraints the solver holds, in installation order: what the layout
+    /// asks of the solver (for benchmarks, e.g. replaying the same system on kiwi).
+    public var solverConstraints: [Constraint] { solver.installedConstraints() }
     public var direction: LayoutDirection { state.direction }
 
     static func micros(_ d: Duration) -> Int {
