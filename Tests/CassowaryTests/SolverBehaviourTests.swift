@@ -183,4 +183,19 @@ struct SolverBehaviourTests {
         try s.removeEditVariable(x)
         #expect(s.ambiguous([x]) == [x])
     }
+
+    /// The installed constraints come back in installation order, without removed ones
+    /// (what `trellis-bench trace` writes out for kiwi).
+    @Test func installedConstraintsInInstallationOrder() throws {
+        let solver = Solver()
+        let x = solver.makeVariable(), y = solver.makeVariable()
+        let a = Constraint(Expression([(x, 1)], constant: -10), .equal)
+        let b = Constraint(Expression([(y, 1)], constant: -5), .greaterOrEqual)
+        let c = Constraint(Expression([(x, 1), (y, -1)], constant: 0), .lessOrEqual, priority: 500)
+        for k in [a, b, c] { try solver.add(k) }
+        try solver.remove(b)
+        let d = Constraint(Expression([(y, 1)], constant: -7), .equal, priority: 250)
+        try solver.add(d)
+        #expect(solver.installedConstraints() == [a, c, d])
+    }
 }
