@@ -176,7 +176,7 @@ public struct LayoutEngineService: LayoutService {
             let nanos = MonotonicClock.now() &- start
             session.record(edit: edits.body, succeeded: true)
             session.views = snapshot.stats.views
-            if structural { session.constraints = layout.document().constraints.count }
+            if structural { session.constraints = layout.documentConstraintCount }
             // Frames are read and written when the reply is, after the session's lock.
             let memo = layout.frameText, space = space.layout
             return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }

@@ -143,6 +143,29 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     for thread in threads { pthread_join(thread, nil) }
 }
 
+/// Each of `connections` clients, on a thread of its own, POSTs `rounds * perRound` edits
+/// batches, `batch(client, round, k)` giving each one's path and body; answers other than
+/// 200 are collected as failures (an empty list: every edit was applied).
+func postEditsConcurrently(port: Int, connections: Int, rounds: Int, perRound: Int,
+                           _ batch: @escaping @Sendable (Int, Int, Int) -> (path: String, body: String)) -> [String] {
+    let failures = Mutex<[String]>([])
+    onThreads(connections) { t in
+        do {
+            let client = try WireClient(port: port)
+            for r in 0..<rounds {
+                for k in 0..<perRound {
+                    let (path, body) = batch(t, r, k)
+                    let answer = try client.postJSON(path, body)
+                    if answer.status != 200 { throw WireClient.Failure(description: "\(answer.status) \(answer.text)") }
+                }
+            }
+        } catch {
+            failures.withLock { $0.append("\(error)") }
+        }
+    }
+    return failures.withLock { $0 }
+}
+
 /// The value of one sample in a /metrics text (0 when absent).
 func sample(_ metricsText: String, _ key: String) throws -> Double {
     try ParsedMetrics(metricsText).samples[key] ?? 0

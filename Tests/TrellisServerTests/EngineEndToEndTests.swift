@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import TrellisServer
 
@@ -213,24 +212,11 @@ import Testing
             var locations: [String] = []
             for _ in 0..<sessions { locations.append(try #require(try c.postJSON("/v1/sessions", Self.card).header("Location"))) }
             let shared = locations
-            let port = live.port
-            let failures = Mutex<[String]>([])
-            onThreads(connections) { t in
-                do {
-                    let client = try WireClient(port: port)
-                    for r in 0..<rounds {
-                        for s in 0..<sessions {
-                            let width = 100 + t * 10 + r
-                            let answer = try client.postJSON(shared[s] + "/edits",
-                                #"{"ops": [{"op": "update", "view": "title", "constraints": ["title.width == \#(width)"]}]}"#)
-                            if answer.status != 200 { throw WireClient.Failure(description: "\(answer.status) \(answer.text)") }
-                        }
-                    }
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
-                }
+            let failures = postEditsConcurrently(port: live.port, connections: connections, rounds: rounds, perRound: sessions) { t, r, s in
+                (shared[s] + "/edits",
+                 #"{"ops": [{"op": "update", "view": "title", "constraints": ["title.width == \#(100 + t * 10 + r)"]}]}"#)
             }
-            #expect(failures.withLock { $0 } == [])
+            #expect(failures == [])
             for location in shared {
                 let answer = try Self.object(try c.exchange("GET", location))
                 #expect(answer["revision"] as? Int == 1 + connections * rounds)

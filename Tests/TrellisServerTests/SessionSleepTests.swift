@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import TrellisServer
 
@@ -143,24 +142,13 @@ import Testing
         try EngineEndToEndTests.withEngine({ $0.hotSessions = 2 }) { live, c in
             var locations: [String] = []
             for _ in 0..<sessions { locations.append(try #require(try c.postJSON("/v1/sessions", Self.document).header("Location"))) }
-            let shared = locations, port = live.port
-            let failures = Mutex<[String]>([])
-            onThreads(connections) { t in
-                do {
-                    let client = try WireClient(port: port)
-                    for r in 0..<rounds {
-                        for s in 0..<sessions {
-                            let width = 60 + 10 * t + r
-                            let answer = try client.postJSON(shared[(s + t) % sessions] + "/edits",
-                                #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == \#(width)"]}, {"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": \#(300 + width), "height": 300}}]}"#)
-                            if answer.status != 200 { throw WireClient.Failure(description: "\(answer.status) \(answer.text)") }
-                        }
-                    }
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
-                }
+            let shared = locations
+            let failures = postEditsConcurrently(port: live.port, connections: connections, rounds: rounds, perRound: sessions) { t, r, s in
+                let width = 60 + 10 * t + r
+                return (shared[(s + t) % sessions] + "/edits",
+                        #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == \#(width)"]}, {"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": \#(300 + width), "height": 300}}]}"#)
             }
-            #expect(failures.withLock { $0 } == [])
+            #expect(failures == [])
             #expect(try Self.metric(c, "trellis_sessions_woken_total") > 0)
             for location in shared {
                 let answer = try Self.comparable(try c.exchange("GET", location))

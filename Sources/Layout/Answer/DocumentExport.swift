@@ -9,6 +9,9 @@ extension LiveLayout {
         return document
     }
 
+    /// `document().constraints.count`, without building the document.
+    public var documentConstraintCount: Int { state.registry.exportedCount }
+
     /// Every installed expanded constraint, in installation order.
     public func installedConstraints() -> [InstalledConstraint] {
         state.registry.inOrder.flatMap { description in

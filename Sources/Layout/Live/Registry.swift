@@ -150,6 +150,14 @@ struct Registry {
         }
     }
 
+    /// How many entries `constraints` of the current document has (`exportedSpecs`, counted
+    /// without building them).
+    var exportedCount: Int {
+        var n = 0
+        for case let description? in slots { n += description.edited ? description.expanded.count : 1 }
+        return n
+    }
+
     /// Every description in installation order.
     var inOrder: [InstalledDescription] { slots.compactMap { $0 }.sorted { $0.seq < $1.seq } }
 
