@@ -5,12 +5,20 @@ extension Solver {
     /// cannot hold together with the required constraints already installed; the solver is
     /// then exactly as it was.
     public func add(_ constraint: Constraint) throws(SolverError) {
+        try add(constraint, constant: constraint.expression.constant)
+    }
+
+    /// Installs `constraint` with `constant` in place of its expression's: a constraint
+    /// taken out after in-place constant changes goes back as it then stood.
+    public func add(_ constraint: Constraint, constant: Double) throws(SolverError) {
         guard tags[constraint] == nil, !tags.isForeign(constraint) else { throw .duplicateConstraint }
         try validate(constraint)
+        guard constant.isFinite else { throw .nonFiniteNumber }
 
         definitions.invalidate()
+        faceVersion &+= 1
         // The row as written: variables stay variables (definitions expand only if needed).
-        var row = Row(constant: constraint.expression.constant)
+        var row = Row(constant: constant)
         // Room for the terms plus the two symbols `makeTag` adds: one allocation per array.
         row.reserveCapacity(constraint.expression.terms.count + 2)
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
@@ -18,6 +26,7 @@ extension Solver {
         }
 
         var tag = makeTag(for: constraint, into: &row)
+        tag.constant = constant
         installed += 1
         tag.order = installed
         tags[constraint] = tag
@@ -26,7 +35,7 @@ extension Solver {
         defer { pivotLog = nil }
         if let failure = install(row, tag: tag) {
             undoAdd(tag)
-            throw .unsatisfiable(conflict: explainsConflicts ? explain(failure, adding: constraint) : [])
+            throw .unsatisfiable(conflict: explainsConflicts ? explain(failure, adding: constraint, constant: constant) : [])
         }
         optimize()
         // Rows a substitution left a hair below zero need no repair; forget them.
@@ -261,6 +270,7 @@ extension Solver {
     public func remove(_ constraint: Constraint) throws(SolverError) {
         guard let tag = tags.remove(constraint) else { throw .unknownConstraint }
         definitions.invalidate()
+        faceVersion &+= 1
         if tag.level >= 0 {
             for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
                 let level = tag.level(of: s)
@@ -326,9 +336,12 @@ extension Solver {
         }
     }
 
-    /// Which restricted row to pivot the marker of a constraint being removed into, keeping
-    /// the tableau feasible: the tightest row where it has a negative coefficient, else the
-    /// tightest where it has a positive one.
+    /// Which row to pivot the marker of a constraint being removed into, keeping the
+    /// tableau feasible: a row of a basic dummy (a required equality held redundantly,
+    /// whose row must stay at zero: its constant is zero, so no other row moves), else the
+    /// tightest row where it has a negative coefficient, else the tightest where it has a
+    /// positive one. (Pivoting into another row first would move a dummy row's constant
+    /// off zero: an equality silently broken.)
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var r1: Symbol = -1, r2: Symbol = -1
         var ratio1 = Double.infinity, ratio2 = Double.infinity
@@ -336,6 +349,7 @@ extension Solver {
             let basic = tableau.basicOf[Int(slot)]
             let row = tableau.rows[Int(slot)]
             let c = row.coefficient(of: marker)
+            if tableau.kinds[Int(basic)] == .dummy && !nearZero(c) { return basic }
             if c < 0 {
                 let r = -row.constant / c
                 if r < ratio1 { ratio1 = r; r1 = basic }

@@ -7,9 +7,9 @@
 // fresh solvers then makes it irreducible.
 
 extension Solver {
-    func explain(_ failure: Failure, adding new: Constraint) -> [Constraint] {
+    func explain(_ failure: Failure, adding new: Constraint, constant: Double) -> [Constraint] {
         let support = requiredOwners(of: failure, excluding: new)
-        return deletionFilter(support, plus: new, constant: new.expression.constant)
+        return deletionFilter(support, plus: new, constant: constant)
     }
 
     func explain(_ failure: Failure, changing c: Constraint, to constant: Double) -> [Constraint] {

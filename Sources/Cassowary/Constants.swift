@@ -39,13 +39,16 @@ extension Solver {
         definitions.invalidate(moving: marker)
         let slot = tableau.slotOf[Int(marker)]
         if slot >= 0 {
+            let before = tableau.rows[Int(slot)].constant
             tableau.rows[Int(slot)].constant -= step  // the marker's own value: moved above
+            if nearZero(before) != nearZero(tableau.rows[Int(slot)].constant) { faceVersion &+= 1 }
             note(slot: slot, &broken)
         } else {
             let slots = tableau.slots(containing: marker)
-            tableau.shiftConstants(slots, by: marker, step) { slot in
+            let tightness = tableau.shiftConstants(slots, by: marker, step) { slot in
                 note(slot: slot, &broken)
             }
+            if tightness { faceVersion &+= 1 }
             for slot in slots where !definitions.movedAll {
                 let basic = tableau.basicOf[Int(slot)]
                 if basic >= 0 { definitions.invalidate(moving: basic) }

@@ -27,6 +27,7 @@ extension Solver {
     func pivot(entering: Symbol, leaving: Symbol) {
         guard var row = tableau.removeRow(basic: leaving) else { return }
         definitions.invalidate()
+        faceVersion &+= 1
         statistics.pivots += 1
         row.solve(leaving, for: entering)
         substitute(entering, row)

@@ -46,8 +46,13 @@ public final class Solver {
     var insertedSubject: Symbol?
     /// Pivots made since logging started, so that a failed operation can undo them.
     var pivotLog: [(entering: Symbol, leaving: Symbol)]?
-    /// Whether failed adds compute an irreducible conflict (off inside conflict checks).
-    var explainsConflicts = true
+    /// Whether failed adds and constant changes compute an irreducible conflict (off inside
+    /// conflict checks, and for owners that explain conflicts their own way).
+    public var explainsConflicts = true
+    /// Changes whenever the optimal face may have changed: a pivot, an add or a remove, or a
+    /// row's constant reaching or leaving zero (see `ambiguous`: which variables the optimum
+    /// leaves free depends on the basis and on which rows are tight, not on other constants).
+    public internal(set) var faceVersion = 0
     var installed = 0
     /// Work counters, for benchmarks and metrics.
     public internal(set) var statistics = Statistics()

@@ -174,19 +174,25 @@ final class Tableau {
     /// `shiftConstant` over many rows in one pass over the buffer; calls `moved` with each
     /// slot whose row turned negative or whose basic symbol is a dummy (the cases a caller
     /// must look at), after every row has moved.
-    func shiftConstants(_ slots: IndexList, by symbol: Symbol, _ step: Double, moved: (Int32) -> Void) {
+    /// Returns whether a restricted or dummy row's constant reached or left zero.
+    @discardableResult
+    func shiftConstants(_ slots: IndexList, by symbol: Symbol, _ step: Double, moved: (Int32) -> Void) -> Bool {
         var flagged: [Int32] = []
+        var tightnessChanged = false
         rows.withUnsafeMutableBufferPointer { rows in
             kinds.withUnsafeBufferPointer { kinds in
                 for slot in slots {
                     let s = Int(slot)
-                    rows[s].constant += rows[s].coefficient(of: symbol) * step
+                    let before = rows[s].constant
+                    rows[s].constant = before + rows[s].coefficient(of: symbol) * step
                     let kind = kinds[Int(basicOf[s])]
+                    if kind != .external && nearZero(before) != nearZero(rows[s].constant) { tightnessChanged = true }
                     if kind == .dummy || (kind != .external && rows[s].constant < 0) { flagged.append(slot) }
                 }
             }
         }
         for slot in flagged { moved(slot) }
+        return tightnessChanged
     }
 
     /// The slots whose rows hold `symbol` now; compacts the column list on the way.

@@ -23,10 +23,11 @@ import Testing
             make(nil, attrs("top"), .equal, superview(), offset: 50),
         ])))
         #expect(approx(answer.frame(of: "a"), rect(10, 50, 380, 340)))
-        // The same solver constraint, not a new one.
-        #expect(layout.state.entry(.user(id: "c1", attribute: .top))?.constraint === before)
+        // The same solver constraint, not a new one (under the id of the split member).
+        #expect(layout.state.entry(.user(id: "c1.top", attribute: .top))?.constraint === before)
         #expect(layout.solver.constant(of: try #require(before)) == -50)
-        // Part of a composite updated: the document shows the expanded constraints.
+        // Part of a composite updated: it is split into its members, which the document
+        // shows and `remove` accepts.
         let constraints = layout.document().constraints
         #expect(constraints.map(\.id) == ["c1.left", "c1.top", "c1.right", "c1.bottom"])
         #expect(constraints[1].modifier == .offset(50) && constraints[2].modifier == .offset(-10))

@@ -124,18 +124,23 @@ extension LiveLayout {
                           message: "the layout does not determine every frame uniquely: \(names)", views: views)
     }
 
-    /// The frame variables not unique among the optimal layouts. Recomputed whenever the
-    /// set of enforced constraints changed; edits that only move constants (update,
-    /// setFrame: the hot path) reuse the last result, so they stay as cheap as a constant
-    /// change. That is exact except at degenerate constants (two inequalities meeting
-    /// exactly), where a stale answer can persist until the next structural edit.
+    /// Whether the last ambiguity result still holds: computed since the last change of
+    /// enforced constraints and of the solver's optimal face (a pivot, or a row reaching or
+    /// leaving zero). Edits that only move constants (update, setFrame: the hot path) and
+    /// leave the face alone reuse it, so they stay as cheap as a constant change.
+    var isAmbiguityCurrent: Bool {
+        guard let cache = ambiguityCache else { return false }
+        return cache.version == structureVersion && cache.face == solver.faceVersion
+    }
+
+    /// The frame variables not unique among the optimal layouts.
     func ambiguousVariables() -> Set<Variable> {
-        if let cache = ambiguityCache, cache.version == structureVersion { return cache.variables }
+        if let cache = ambiguityCache, isAmbiguityCurrent { return cache.variables }
         var variables: [Variable] = []
         variables.reserveCapacity(state.tree.count * 4)
         for id in state.tree.order { if let node = state.tree[id] { variables += node.variables.all } }
         let result = solver.ambiguous(variables)
-        ambiguityCache = (structureVersion, result)
+        ambiguityCache = (structureVersion, solver.faceVersion, result)
         return result
     }
 

@@ -28,31 +28,36 @@ extension LiveLayout {
 }
 
 extension InstalledDescription {
-    /// As written while its constants are as written; after an `update` changed some of
-    /// them, one spec per expanded constraint (id `<id>.<attribute>`), each stating its
-    /// second item, attribute and constant explicitly so that it compiles back to itself.
+    /// As written while its constants are as written; after an `update` changed the
+    /// constant of a single-constraint description, that constraint stated explicitly
+    /// under the same id.
     var exportedSpecs: [ConstraintSpec] {
         guard edited else { return [spec] }
-        return expanded.map { e in
-            let c = e.compiled
-            let target: ConstraintTarget
-            var modifier = ConstantModifier.none
-            if let second = c.second, let attribute = c.secondAttribute {
-                target = .item(.item(second), AttributeSet(attribute))
-                if c.constant != 0 { modifier = .offset(c.constant) }
-            } else {
-                target = .constant(.scalar(c.constant))
-            }
-            var part = ConstraintSpec(first: c.first, attributes: AttributeSet(c.firstAttribute), target: target,
-                                      location: stored.location)
-            part.id = "\(id).\(c.firstAttribute.name)"
-            part.relation = c.relation
-            part.multiplier = c.multiplier
-            part.modifier = modifier
-            part.priority = c.priority
-            part.label = stored.label
-            part.source = stored.source
-            return part
+        if expanded.count == 1 { return [memberSpec(0, id: id)] }
+        return expanded.indices.map { memberSpec($0, id: "\(id).\(expanded[$0].compiled.firstAttribute.name)") }
+    }
+
+    /// Expanded constraint `k` as a spec of its own, stating its second item, attribute
+    /// and constant explicitly so that it compiles back to itself.
+    func memberSpec(_ k: Int, id: String) -> ConstraintSpec {
+        let c = expanded[k].compiled
+        let target: ConstraintTarget
+        var modifier = ConstantModifier.none
+        if let second = c.second, let attribute = c.secondAttribute {
+            target = .item(.item(second), AttributeSet(attribute))
+            if c.constant != 0 { modifier = .offset(c.constant) }
+        } else {
+            target = .constant(.scalar(c.constant))
         }
+        var part = ConstraintSpec(first: c.first, attributes: AttributeSet(c.firstAttribute), target: target,
+                                  location: stored.location)
+        part.id = id
+        part.relation = c.relation
+        part.multiplier = c.multiplier
+        part.modifier = modifier
+        part.priority = c.priority
+        part.label = stored.label
+        part.source = stored.source
+        return part
     }
 }

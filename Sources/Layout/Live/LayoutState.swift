@@ -49,6 +49,34 @@ struct LayoutState {
         if entry?.isBroken == true { broken.insert(key) } else if !broken.isEmpty { broken.remove(key) }
     }
 
+    /// Splits a description into one per expanded constraint (see `Registry.split`),
+    /// renaming the keys of broken members.
+    mutating func split(id: String, into ids: [String]) {
+        guard let description = registry[id] else { return }
+        for (k, member) in description.expanded.enumerated() {
+            let old = ConstraintKey.user(id: id, attribute: member.compiled.firstAttribute)
+            if broken.remove(old) != nil { broken.insert(.user(id: ids[k], attribute: member.compiled.firstAttribute)) }
+        }
+        registry.split(id: id, into: ids)
+    }
+
+    /// Puts back tree, registry and broken keys as a structural edit found them.
+    mutating func restore(tree: ViewTree, registry: Registry, broken: Set<ConstraintKey>) {
+        self.tree = tree
+        self.registry = registry
+        self.broken = broken
+    }
+
+    /// Drops every solver entry, keeping views and descriptions (a layout moving to a new
+    /// solver puts them back).
+    mutating func clearEntries() -> [(ConstraintKey, SolverEntry)] {
+        var entries: [(ConstraintKey, SolverEntry)] = []
+        forEachEntry { entries.append(($0, $1)) }
+        registry.clearEntries()
+        broken = []
+        return entries
+    }
+
     /// Changes only the current constant of an entry (which stays active or broken as it
     /// was): no copy of the entry, and the broken set is untouched.
     @discardableResult

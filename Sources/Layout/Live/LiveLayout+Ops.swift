@@ -89,9 +89,9 @@ extension LiveLayout {
             return makeConstraints(specs, view: view, at: location)
         }
         var errors: [LayoutError] = []
-        var changes: [(id: String, index: Int, constant: Double)] = []
+        var changes: [(id: String, index: Int, constant: Double, spec: Int)] = []
         let compiler = state.compiler
-        for spec in specs {
+        for (k, spec) in specs.enumerated() {
             switch compiler.compile(spec, defaultFirst: view) {
             case .failure(let failure):
                 errors += failure.errors
@@ -99,7 +99,7 @@ extension LiveLayout {
                 let candidates = state.registry.ids(firstItem: spec.first ?? view)
                 for constraint in constraints {
                     if let (id, index) = match(constraint, among: candidates) {
-                        changes.append((id, index, constraint.constant))
+                        changes.append((id, index, constraint.constant, k))
                     } else {
                         errors.append(LayoutError(
                             code: "no-matching-constraint",
@@ -111,10 +111,53 @@ extension LiveLayout {
             }
         }
         guard errors.isEmpty else { return errors }
+        var composites: [String] = []
         for change in changes {
             do { try setUserConstant(change.constant, id: change.id, index: change.index) } catch { errors.append(error) }
+            if (state.registry[change.id]?.expanded.count ?? 0) > 1 && !composites.contains(change.id) {
+                composites.append(change.id)
+            }
+        }
+        for id in composites {
+            restate(id, by: changes.filter { $0.id == id }.map { specs[$0.spec] }, firstItem: view)
         }
         return errors
+    }
+
+    /// After an update of a description of several constraints: a spec of the update that
+    /// says what is now installed (an update of every member) becomes its spec; otherwise
+    /// (some members changed) it becomes one description per member, `<id>.<attribute>`,
+    /// which the document lists and `remove` accepts (CONTRACT section 2).
+    private func restate(_ id: String, by updates: [ConstraintSpec], firstItem view: ItemRef) {
+        guard let description = state.registry[id], description.edited else { return }
+        let current = description.compiled
+        let compiler = state.compiler
+        for update in updates {
+            var spec = description.spec
+            spec.target = update.target
+            spec.modifier = update.modifier
+            guard case .success(let compiled) = compiler.compile(spec, defaultFirst: view), compiled == current
+            else { continue }
+            let old = description.stored
+            state.registry.restate(id: id, as: StoredSpec(spec))
+            undo?.record { layout in
+                layout.state.registry.restate(id: id, as: old)
+                layout.state.registry.markEdited(id: id)
+            }
+            return
+        }
+        saveStructure()
+        var ids: [String] = []
+        for member in description.expanded {
+            var name = "\(id).\(member.compiled.firstAttribute.name)"
+            var n = 1
+            while state.registry[name] != nil || ids.contains(name) {
+                n += 1
+                name = "\(id).\(member.compiled.firstAttribute.name).\(n)"
+            }
+            ids.append(name)
+        }
+        state.split(id: id, into: ids)
     }
 
     /// remakeConstraints: remove every constraint whose first item is `view`, then make.
@@ -260,11 +303,8 @@ extension LiveLayout {
     /// Tree and registry are about to change structurally: keep a copy for rollback.
     private func saveStructure() {
         guard let log = undo, !log.structureSaved else { return }
-        let tree = state.tree, registry = state.registry
-        undo?.record {
-            $0.state.tree = tree
-            $0.state.registry = registry
-        }
+        let tree = state.tree, registry = state.registry, broken = state.broken
+        undo?.record { $0.state.restore(tree: tree, registry: registry, broken: broken) }
         undo?.structureSaved = true
     }
 }

@@ -7,13 +7,17 @@ import Cassowary
 /// Not thread-safe: the owner serialises access (one lock or actor per session), which
 /// is why it may cross isolation domains.
 public final class LiveLayout: @unchecked Sendable {
-    let solver = Solver()
+    /// Replaced only by `rebuildSolver`. Conflicts are explained by the layout (see
+    /// `conflict(of:)`), so the solver does not explain its own failures.
+    var solver: Solver
     var state: LayoutState
     /// Open while a session batch runs; nil while a document is being built (a failed
     /// document is thrown away whole, so it needs no undo).
     var undo: UndoLog?
-    /// Broken constraints to retry at the end of the batch.
-    var dirty = Set<ConstraintKey>()
+    /// The oldest entry (by `seq`) the running batch installed, removed or changed.
+    var touchedFrom = Int.max
+    /// In-place constant traffic since the solver was built (see `needsRebuild`).
+    var drift = 0.0
     /// How long the last build or batch took (answers' `stats.solveMicros`). Settable so
     /// that a layout rebuilt from a session's history reports the time the requests took.
     public var lastSolveMicros = 0
@@ -28,13 +32,15 @@ public final class LiveLayout: @unchecked Sendable {
     public var constraintSetVersion: Int { structureVersion }
     /// The last ambiguity result and the structure it was computed for; see
     /// `ambiguousVariables()`.
-    var ambiguityCache: (version: Int, variables: Set<Variable>)?
+    var ambiguityCache: (version: Int, face: Int, variables: Set<Variable>)?
     /// The text of the frame numbers of the last answer encoded with it (a session's:
     /// edit answers then format only the numbers that moved).
     public let frameText = FrameTextMemo()
 
     private init(direction: LayoutDirection) {
         state = LayoutState(direction: direction)
+        solver = Solver()
+        solver.explainsConflicts = false
     }
 
     /// Builds a layout from a document. Fails with every error found (422), or with
@@ -91,11 +97,13 @@ public final class LiveLayout: @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         undo = UndoLog()
-        dirty.removeAll()
-        let versionBefore = structureVersion, cacheBefore = ambiguityCache, symbolsBefore = solver.symbolCount
+        touchedFrom = .max
+        let brokenBefore = !state.broken.isEmpty
+        let cacheBefore = ambiguityCache, current = isAmbiguityCurrent, symbolsBefore = solver.symbolCount
         var errors: [LayoutError] = []
         for op in batch.ops { errors += perform(op) }
-        heal()
+        if errors.isEmpty { settle(brokenBefore: brokenBefore) }
+        touchedFrom = .max
         if errors.isEmpty && batch.strict { errors = unsatisfiableErrors() }
         guard errors.isEmpty else {
             lastRefusalLeftTrace = !(undo?.isEmpty ?? true) || solver.symbolCount != symbolsBefore
@@ -107,16 +115,16 @@ public final class LiveLayout: @unchecked Sendable {
             // answer read after a refused batch then computes nothing, as one read before it
             // (reads are not in a session's history, so they must change nothing).
             structureVersion += 1
-            if let cache = cacheBefore, cache.version == versionBefore { ambiguityCache = (structureVersion, cache.variables) }
+            if let cache = cacheBefore, current { ambiguityCache = (structureVersion, solver.faceVersion, cache.variables) }
             // The values are brought up to date here too, as after a batch that succeeds:
             // bringing them up to date tidies index lists whose lengths steer later pivots,
             // so it must happen at a point every replay of the session's history reaches,
             // not at whichever read comes first.
             _ = solver.solvedValues()
-            dirty.removeAll()
             return .failure(.invalid(errors))
         }
         undo = nil
+        if needsRebuild { rebuildSolver() }
         state.revision += 1
         lastSolveMicros = Self.micros(clock.now - start)
         return .success(snapshot())

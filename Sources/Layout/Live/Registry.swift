@@ -5,17 +5,26 @@ struct InstalledDescription {
     let seq: Int
     /// The item whose registry holds it (SnapKit's from item).
     let first: ItemRef
-    /// As written (compactly; `spec` gives it back whole).
-    let stored: StoredSpec
+    /// As written (compactly; `spec` gives it back whole), or as an `update` of every
+    /// member restated it.
+    var stored: StoredSpec
     /// The layout constraints it expanded to, each with its solver entry.
     var expanded: [ExpandedConstraint]
-    /// An `update` changed some constants, so the spec no longer says what is installed:
-    /// the document then shows the expanded constraints instead.
+    /// An `update` changed its constant, so the spec no longer says what is installed: the
+    /// document then shows it as its expanded constraint, under the same id. (Only a
+    /// description of one constraint stays edited: an update of every member of a
+    /// composite restates its spec, one of some members splits it; see `restate`.)
     var edited = false
 
     init(id: String, seq: Int, first: ItemRef, spec: ConstraintSpec, expanded: [CompiledConstraint]) {
         self.id = id; self.seq = seq; self.first = first; stored = StoredSpec(spec)
         self.expanded = expanded.map { ExpandedConstraint(compiled: $0, entry: nil) }
+    }
+
+    /// One member of a split composite.
+    init(id: String, seq: Int, first: ItemRef, stored: StoredSpec, member: ExpandedConstraint) {
+        self.id = id; self.seq = seq; self.first = first; self.stored = stored
+        expanded = [member]
     }
 
     /// As written, with `id` and `first` filled in.
@@ -97,6 +106,48 @@ struct Registry {
         return description
     }
 
+    /// Gives a description a new spec (an update of all its members, restated), which says
+    /// what is installed again.
+    mutating func restate(id: String, as stored: StoredSpec) {
+        guard let slot = index[id].map(Int.init) else { return }
+        slots[slot]?.stored = stored
+        slots[slot]?.edited = false
+    }
+
+    /// Marks a description's spec as no longer saying what is installed (undoing `restate`).
+    mutating func markEdited(id: String) {
+        guard let slot = index[id].map(Int.init) else { return }
+        slots[slot]?.edited = true
+    }
+
+    /// Replaces a description of several constraints by one description per constraint,
+    /// under `ids` (in expansion order), in its place in every order, entries and all.
+    mutating func split(id: String, into ids: [String]) {
+        guard let slot = index[id], let description = slots[Int(slot)], ids.count == description.expanded.count
+        else { return }
+        slots[Int(slot)] = nil
+        free.append(slot)
+        index[id] = nil
+        for (k, member) in description.expanded.enumerated() {
+            let part = InstalledDescription(
+                id: ids[k], seq: description.seq + k, first: description.first,
+                stored: StoredSpec(description.memberSpec(k, id: ids[k])), member: member)
+            let partSlot: Int32
+            if let reused = free.popLast() {
+                partSlot = reused
+                slots[Int(partSlot)] = part
+            } else {
+                partSlot = Int32(truncatingIfNeeded: slots.count)
+                slots.append(part)
+            }
+            index[ids[k]] = partSlot
+        }
+        if var list = byFirstItem[description.first], let p = list.firstIndex(of: id) {
+            list.replaceSubrange(p...p, with: ids)
+            byFirstItem[description.first] = list
+        }
+    }
+
     /// The position of the expanded constraint of description `id` that `constraint` would
     /// update (SEMANTICS 6.3's key), read in place.
     func position(id: String, updating constraint: CompiledConstraint) -> Int? {
@@ -142,6 +193,15 @@ struct Registry {
         return slots[slot]?.setEntryConstant(constant, attribute: attribute) ?? false
     }
 
+    /// Drops every solver entry (the descriptions stay), for a layout moving to a new solver.
+    mutating func clearEntries() {
+        for s in slots.indices {
+            guard let count = slots[s]?.expanded.count else { continue }
+            for e in 0..<count { slots[s]?.expanded[e].entry = nil }
+        }
+        entryCount = 0
+    }
+
     func forEachEntry(_ body: (ConstraintKey, SolverEntry) -> Void) {
         for case let description? in slots {
             for c in description.expanded {
@@ -154,7 +214,7 @@ struct Registry {
     /// without building them).
     var exportedCount: Int {
         var n = 0
-        for case let description? in slots { n += description.edited ? description.expanded.count : 1 }
+        for case let description? in slots { n += description.edited ? description.expanded.count == 1 ? 1 : description.expanded.count : 1 }
         return n
     }
 

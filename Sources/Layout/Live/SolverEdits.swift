@@ -2,10 +2,17 @@ import Cassowary
 
 /// The only places the live layout touches the solver. Each records its inverse in the
 /// undo log (when one is open) and keeps the state's entries in step with the solver.
+///
+/// Which required constraints are broken follows from the layout as it stands: going
+/// through them in add order, each is enforced if it can hold together with the enforced
+/// ones before it, and broken otherwise (Auto Layout's recovery; docs/semantics.md,
+/// "Conflicts"). A session keeps that true after every batch: edits change the solver
+/// in place, and when anything is broken before or after the batch, every required
+/// constraint from the oldest one the batch touched on is taken out and put back in add
+/// order (`reevaluate`). Constant edits add nothing to the order and move nothing in it.
 extension LiveLayout {
-    /// Adds a constraint. If the required constraints already installed rule it out, it is
-    /// kept installed but broken (Auto Layout's recovery: the newest member of a conflict
-    /// is the one broken), with the conflict for the diagnostic.
+    /// Adds a constraint as the newest. If the required constraints enforced before it
+    /// rule it out, it is kept installed but broken, with its conflict for the diagnostic.
     func install(_ key: ConstraintKey, form: LinearForm, relation: Relation, priority: Double)
         throws(LayoutError) {
         try install(key, Constraint(form.expression, relation.solverRelation, priority: priority), constant: form.constant)
@@ -17,106 +24,124 @@ extension LiveLayout {
         try install(key, Constraint(form.expression, equalAbove: above, below: below), constant: form.constant)
     }
 
-    private func install(_ key: ConstraintKey, _ constraint: Constraint, constant: Double) throws(LayoutError) {
+    func install(_ key: ConstraintKey, _ constraint: Constraint, constant: Double) throws(LayoutError) {
         let seq = state.nextSeq
         state.nextSeq += 1
         var entry = SolverEntry(constraint: constraint, constant: constant, conflict: nil, seq: seq)
+        touched(seq)
         do {
-            try solver.add(constraint)
-            structureVersion += 1
-            if undo != nil { recordSolver { try? $0.remove(constraint) } }
-        } catch .unsatisfiable(let conflict) {
-            entry.conflict = conflict.filter { $0 !== constraint }
+            try enforce(entry)
+        } catch .unsatisfiable {
+            // In a batch the end-of-batch pass decides (earlier ops may have left the
+            // solver off the add order); building a document, the solver holds exactly the
+            // enforced constraints before this one.
+            entry.conflict = undo == nil ? conflict(of: entry) : []
         } catch {
             throw solverFailure(error, key)
         }
         setEntry(entry, for: key)
     }
 
-    /// Takes a constraint out (active or broken). Broken constraints whose conflict it was
-    /// part of get another chance at the end of the batch.
+    /// Takes a constraint out (active or broken).
     func uninstall(_ key: ConstraintKey) {
         guard let entry = state.entry(key) else { return }
-        if !entry.isBroken {
-            let constraint = entry.constraint, constant = entry.constant
-            try? solver.remove(constraint)
-            structureVersion += 1
-            recordSolver { solver in
-                try? solver.add(constraint)
-                if constraint.expression.constant != constant { try? solver.setConstant(constraint, to: constant) }
-            }
-            markConflictsDirty(containing: constraint)
-        }
+        touched(entry.seq)
+        if !entry.isBroken { release(entry) }
         setEntry(nil, for: key)
-        dirty.remove(key)
     }
 
     /// Changes a constraint's constant in place (update, setFrame: the hot path, no
-    /// remove and re-add). If the new constant makes the required constraints
-    /// unsatisfiable, this change is the newest, so this constraint is the one broken.
+    /// remove and re-add). A change the enforced constraints cannot take leaves it broken
+    /// for now; the end-of-batch pass then decides in add order which one breaks.
     func changeConstant(_ key: ConstraintKey, to constant: Double) throws(LayoutError) {
         guard var entry = state.entry(key), entry.constant != constant else { return }
-        let old = entry.constraint, oldConstant = entry.constant
+        let oldConstant = entry.constant
+        touched(entry.seq)
         if entry.isBroken {
-            entry.constraint = old.withConstant(constant)
             entry.constant = constant
             setEntry(entry, for: key)
-            dirty.insert(key)
             return
         }
         do {
-            try solver.setConstant(old, to: constant)
-        } catch .unsatisfiable(let conflict) {
-            try? solver.remove(old)
-            structureVersion += 1
-            recordSolver { solver in
-                try? solver.add(old)
-                if old.expression.constant != oldConstant { try? solver.setConstant(old, to: oldConstant) }
-            }
-            entry.constraint = old.withConstant(constant)
+            try solver.setConstant(entry.constraint, to: constant)
+        } catch .unsatisfiable {
+            release(entry)
             entry.constant = constant
-            entry.conflict = conflict.filter { $0 !== old }
-            markConflictsDirty(containing: old)
+            entry.conflict = []
             setEntry(entry, for: key)
             return
         } catch {
             throw solverFailure(error, key)
         }
-        // The hot path (update, setFrame): the entry keeps its constraint and stays active,
-        // so only its constant changes, in place, with one undo step for solver and entry.
+        drift += abs(oldConstant) + abs(constant)
+        // The hot path: the entry keeps its constraint and stays active, so only its
+        // constant changes, in place, with one undo step for solver and entry.
         state.setEntryConstant(constant, for: key)
         if undo != nil {
+            let c = entry.constraint
             undo?.record { layout in
-                try? layout.solver.setConstant(old, to: oldConstant)
+                try? layout.solver.setConstant(c, to: oldConstant)
                 layout.state.setEntryConstant(oldConstant, for: key)
             }
         }
-        markConflictsDirty(containing: old)
     }
 
-    /// Adding constraints never heals another one, so one pass suffices.
-    func heal() {
-        let candidates = dirty.compactMap { key in state.entry(key).map { (key, $0) } }
-            .filter { $0.1.isBroken }
-            .sorted { $0.1.seq < $1.1.seq }
-        dirty.removeAll()
-        for (key, var entry) in candidates {
-            let constraint = entry.constraint
+    /// Restores the add-order rule after a batch's ops: nothing to do while nothing is
+    /// broken before or after (every required constraint then holds); otherwise every
+    /// required constraint from the oldest one the batch touched on is taken out and put
+    /// back, oldest first.
+    func settle(brokenBefore: Bool) {
+        defer { touchedFrom = .max }
+        guard touchedFrom != .max, brokenBefore || !state.broken.isEmpty else { return }
+        reevaluate(from: touchedFrom)
+    }
+
+    /// Every required entry with `seq >= from` out of the solver (newest first), then back
+    /// in add order, each enforced or broken against those before it.
+    func reevaluate(from: Int) {
+        var later: [(key: ConstraintKey, entry: SolverEntry)] = []
+        state.forEachEntry { key, entry in
+            if entry.seq >= from && entry.constraint.isRequired { later.append((key, entry)) }
+        }
+        later.sort { $0.entry.seq < $1.entry.seq }
+        for item in later.reversed() where !item.entry.isBroken { release(item.entry) }
+        for item in later {
+            var entry = item.entry
             do {
-                try solver.add(constraint)
-                structureVersion += 1
-                recordSolver { try? $0.remove(constraint) }
+                try enforce(entry)
                 entry.conflict = nil
-            } catch .unsatisfiable(let conflict) {
-                entry.conflict = conflict.filter { $0 !== constraint }
+            } catch .unsatisfiable {
+                entry.conflict = conflict(of: entry)
             } catch {
-                continue  // leave it broken; it will be reported with its old conflict
+                entry.conflict = []  // not reached: the constraint was valid when first made
             }
-            setEntry(entry, for: key)
+            if entry.conflict != item.entry.conflict || item.entry.isBroken != entry.isBroken {
+                setEntry(entry, for: item.key)
+            }
         }
     }
 
     // MARK: - plumbing
+
+    /// The solver enforces the entry from now on (at its current constant).
+    private func enforce(_ entry: SolverEntry) throws(SolverError) {
+        let c = entry.constraint
+        try solver.add(c, constant: entry.constant)
+        structureVersion += 1
+        if undo != nil { undo?.record { _ = try? $0.solver.remove(c) } }
+    }
+
+    /// The solver no longer enforces the entry.
+    private func release(_ entry: SolverEntry) {
+        let c = entry.constraint, constant = entry.constant
+        try? solver.remove(c)
+        structureVersion += 1
+        if undo != nil { undo?.record { try? $0.solver.add(c, constant: constant) } }
+    }
+
+    @inline(__always) private func touched(_ seq: Int) {
+        if seq < touchedFrom { touchedFrom = seq }
+    }
 
     private func setEntry(_ entry: SolverEntry?, for key: ConstraintKey) {
         guard undo != nil else { return state.setEntry(entry, for: key) }
@@ -125,31 +150,9 @@ extension LiveLayout {
         undo?.record { $0.state.setEntry(old, for: key) }
     }
 
-    @inline(__always)
-    private func recordSolver(_ inverse: @escaping (Solver) -> Void) {
-        guard undo != nil else { return }
-        undo?.record { inverse($0.solver) }
-    }
-
-    private func markConflictsDirty(containing constraint: Constraint) {
-        for key in state.broken where state.entry(key)?.conflict?.contains(where: { $0 === constraint }) == true {
-            dirty.insert(key)
-        }
-    }
-
     private func solverFailure(_ error: SolverError, _ key: ConstraintKey) -> LayoutError {
         LayoutError(code: "solver-error", message: "the solver refused \(key.id): \(error)",
                     location: location(of: key))
-    }
-}
-
-extension Constraint {
-    /// The same constraint with another constant (for a constraint not in the solver:
-    /// a broken one whose constant is edited).
-    func withConstant(_ constant: Double) -> Constraint {
-        let expression = Expression(terms: expression.terms, constant: constant)
-        if priorityBelow != priority { return Constraint(expression, equalAbove: priority, below: priorityBelow, name: name) }
-        return Constraint(expression, relation, priority: priority, name: name)
     }
 }
 

@@ -25,7 +25,8 @@ struct ViewNode {
     /// The view as the client described it (compactly; `spec` gives it back whole);
     /// `frame` follows `setFrame` edits so that the current document can be handed back.
     var stored: StoredViewSpec
-    let variables: FrameVariables
+    /// Changed only when the layout moves to a new solver (`LiveLayout.rebuildSolver`).
+    var variables: FrameVariables
     /// Distance from the root (a root has depth 0); used to find common ancestors.
     let depth: Int
     /// Ids of the direct subviews and guides, in insertion order.

@@ -1,3 +1,5 @@
+import Cassowary
+
 /// The views of one layout: a forest (several roots are allowed), kept in the client's
 /// order because every answer lists frames in that order.
 ///
@@ -148,6 +150,23 @@ struct ViewTree {
                 if let key = ConstraintKey.implicit(view: node.id, index: e.index) { body(key, e.entry) }
             }
         }
+    }
+
+    /// Gives every node new variables (made in node order) and drops its implicit
+    /// entries, for a layout moving to a new solver. Returns the new variable of each old
+    /// one, by the old one's id.
+    mutating func rebind(_ make: () -> FrameVariables) -> [Int: Variable] {
+        var map: [Int: Variable] = [:]
+        map.reserveCapacity(4 * storage.count)
+        for s in storage.indices {
+            let fresh = make()
+            for (old, new) in zip(storage[s].variables.all, fresh.all) { map[old.id] = new }
+            storage[s].variables = fresh
+            storage[s].implicit = []
+        }
+        entryCount = 0
+        orderedVariables = order.compactMap { id in slots[id].map { storage[$0].variables } }
+        return map
     }
 
     /// Does this item (a view, or one of a view's implicit guides) exist?

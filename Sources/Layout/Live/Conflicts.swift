@@ -1,0 +1,19 @@
+import Cassowary
+
+extension LiveLayout {
+    /// The irreducible conflict of a required entry that cannot hold (docs/semantics.md,
+    /// "Conflicts"): among the required constraints enforced before it, in add order, the
+    /// set whose newest member is oldest (`Solver.earliestConflict`). It depends on the
+    /// layout's constraints and constants alone, so a session and a fresh solve of its
+    /// document report the same set.
+    func conflict(of entry: SolverEntry) -> [Constraint] {
+        var prior: [SolverEntry] = []
+        state.forEachEntry { _, e in
+            if e.seq < entry.seq && !e.isBroken && e.constraint.isRequired { prior.append(e) }
+        }
+        prior.sort { $0.seq < $1.seq }
+        let members = Solver.earliestConflict(adding: (entry.constraint, entry.constant),
+                                              after: prior.map { ($0.constraint, $0.constant) })
+        return members.map { prior[$0].constraint }
+    }
+}
