@@ -21,6 +21,8 @@ public struct ServerConfig: Equatable, Sendable {
     public var maxViewsPerLayout = 10_000
     /// Entries of `constraints` (before composites are expanded).
     public var maxConstraintsPerLayout = 50_000
+    /// How far from zero coordinates and constants may go (422 `out-of-range` beyond).
+    public var maxCoordinate = 1e7
     /// `["*"]` = any origin; otherwise exact origins.
     public var corsOrigins = ["*"]
     /// Layouts with more views than this are solved on the worker pool, not on an event loop.
@@ -66,6 +68,9 @@ public struct ServerConfig: Equatable, Sendable {
                               ("maxConstraintsPerLayout", maxConstraintsPerLayout)] where value < 1 {
             problems.append("\(name) must be at least 1")
         }
+        if !(maxCoordinate.isFinite && maxCoordinate >= 1 && maxCoordinate <= 1e12) {
+            problems.append("maxCoordinate must be in 1...1e12 (beyond, rounding reaches a point)")
+        }
         if bigSolveThreshold < 0 { problems.append("bigSolveThreshold must not be negative") }
         for (name, value) in [("readTimeoutSeconds", readTimeoutSeconds), ("idleTimeoutSeconds", idleTimeoutSeconds),
                               ("sessionIdleSeconds", sessionIdleSeconds)] where !(value.isFinite && value > 0) {
@@ -110,6 +115,7 @@ extension ServerConfig {
         int("TRELLIS_HOT_SESSIONS", "hot-sessions", "Sessions kept built; less recently used ones sleep until their next request.", \.hotSessions),
         int("TRELLIS_MAX_VIEWS", "max-views", "Views per layout or session at most (413 beyond).", \.maxViewsPerLayout),
         int("TRELLIS_MAX_CONSTRAINTS", "max-constraints", "Constraints per layout or session at most (413 beyond).", \.maxConstraintsPerLayout),
+        double("TRELLIS_MAX_COORDINATE", "max-coordinate", "Coordinates and constants within this of zero (422 beyond).", \.maxCoordinate),
         ConfigSetting(environment: "TRELLIS_CORS_ORIGINS", option: "cors-origins",
                       help: "Allowed CORS origins, comma-separated, or * for any.") { config, raw in
             let origins = raw.split(separator: ",").map { MediaType.trim($0) }.filter { !$0.isEmpty }

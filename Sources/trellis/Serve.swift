@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import Layout
 import TrellisServer
 #if canImport(Glibc)
 import Glibc
@@ -32,6 +33,7 @@ struct Serve: ParsableCommand {
     @Option(help: help("hot-sessions")) var hotSessions: String?
     @Option(help: help("max-views")) var maxViews: String?
     @Option(help: help("max-constraints")) var maxConstraints: String?
+    @Option(help: help("max-coordinate")) var maxCoordinate: String?
     @Option(help: help("cors-origins")) var corsOrigins: String?
     @Option(help: help("big-solve-threshold")) var bigSolveThreshold: String?
     @Option(help: help("log-level")) var logLevel: String?
@@ -50,7 +52,7 @@ struct Serve: ParsableCommand {
             ("max-connections", maxConnections), ("read-timeout", readTimeout), ("idle-timeout", idleTimeout),
             ("max-sessions", maxSessions), ("session-idle-seconds", sessionIdleSeconds), ("hot-sessions", hotSessions),
             ("max-views", maxViews),
-            ("max-constraints", maxConstraints), ("cors-origins", corsOrigins),
+            ("max-constraints", maxConstraints), ("max-coordinate", maxCoordinate), ("cors-origins", corsOrigins),
             ("big-solve-threshold", bigSolveThreshold), ("log-level", logLevel), ("log-format", logFormat),
         ]
         var problems: [String] = []
@@ -71,6 +73,7 @@ struct Serve: ParsableCommand {
         }
         TrellisLogging.bootstrap(level: config.logLevel, format: config.logFormat)
         let logger = Logger(label: "trellis")
+        CoordinateRange.limit = config.maxCoordinate  // before any request is read
         let app = TrellisApp(config: config, service: makeLayoutService(config: config), logger: logger)
 
         let server = TrellisHTTPServer(config: config, app: app)

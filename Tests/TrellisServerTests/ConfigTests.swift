@@ -18,7 +18,7 @@ import Testing
             "TRELLIS_HOST": "0.0.0.0", "TRELLIS_PORT": "9090", "TRELLIS_WORKERS": "3", "TRELLIS_SOLVER_THREADS": "5",
             "TRELLIS_MAX_BODY_BYTES": "2_097_152", "TRELLIS_MAX_HEADER_BYTES": "4096", "TRELLIS_MAX_CONNECTIONS": "77",
             "TRELLIS_READ_TIMEOUT": "2.5", "TRELLIS_IDLE_TIMEOUT": "9", "TRELLIS_MAX_SESSIONS": "12",
-            "TRELLIS_SESSION_IDLE_SECONDS": "30", "TRELLIS_HOT_SESSIONS": "7", "TRELLIS_MAX_VIEWS": "100", "TRELLIS_MAX_CONSTRAINTS": "400",
+            "TRELLIS_SESSION_IDLE_SECONDS": "30", "TRELLIS_HOT_SESSIONS": "7", "TRELLIS_MAX_VIEWS": "100", "TRELLIS_MAX_CONSTRAINTS": "400", "TRELLIS_MAX_COORDINATE": "5e4",
             "TRELLIS_CORS_ORIGINS": " https://a.example , https://b.example ", "TRELLIS_BIG_SOLVE_THRESHOLD": "0",
             "TRELLIS_LOG_LEVEL": "WARNING", "TRELLIS_LOG_FORMAT": "json", "UNRELATED": "x",
         ])
@@ -26,11 +26,11 @@ import Testing
         #expect(config.maxBodyBytes == 2_097_152 && config.maxHeaderBytes == 4096 && config.maxConnections == 77)
         #expect(config.readTimeoutSeconds == 2.5 && config.idleTimeoutSeconds == 9)
         #expect(config.maxSessions == 12 && config.sessionIdleSeconds == 30 && config.hotSessions == 7)
-        #expect(config.maxViewsPerLayout == 100 && config.maxConstraintsPerLayout == 400)
+        #expect(config.maxViewsPerLayout == 100 && config.maxConstraintsPerLayout == 400 && config.maxCoordinate == 5e4)
         #expect(config.corsOrigins == ["https://a.example", "https://b.example"])
         #expect(config.bigSolveThreshold == 0)
         #expect(config.logLevel == "warning" && config.logFormat == .json)
-        #expect(ServerConfig.settings.count == 18)
+        #expect(ServerConfig.settings.count == 19)
         #expect(Set(ServerConfig.settings.map(\.environment)).count == ServerConfig.settings.count)
     }
 
@@ -43,6 +43,7 @@ import Testing
             try ServerConfig(environment: ["TRELLIS_PORT": "http", "TRELLIS_READ_TIMEOUT": "soon", "TRELLIS_LOG_LEVEL": "loud"])
         }
         #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_PORT": "70000"]) }
+        #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_MAX_COORDINATE": "1e300"]) }
         #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_MAX_SESSIONS": "0"]) }
         #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_HOT_SESSIONS": "0"]) }
         #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_CORS_ORIGINS": " , "]) }

@@ -102,7 +102,7 @@ struct ExpressionParser {
         var allowed = "'@' or the end of the expression"
         switch token.kind {
         case .number, .minus:
-            result.target = .constant(.scalar(try number()))
+            result.target = .constant(.scalar(try coordinate()))
         case .identifier:
             allowed = "'*', '/', '+', '-', '@' or the end of the expression"
             let (item, targetAttributes, _) = try path(firstItem: false)
@@ -124,7 +124,7 @@ struct ExpressionParser {
             if token.kind == .plus || token.kind == .minus {
                 let negate = token.kind == .minus
                 try advance()
-                let c = try number()
+                let c = try coordinate()
                 result.offset = negate ? -c : c
                 allowed = "'@' or the end of the expression"
             }
@@ -153,6 +153,14 @@ struct ExpressionParser {
         }
         try advance()
         return negative ? -v : v
+    }
+
+    /// A constant: a number within `CoordinateRange.limit` of zero.
+    private mutating func coordinate() throws(SyntaxError) -> Double {
+        let start = token
+        let v = try number()
+        if !CoordinateRange.contains(v) { report(WireCode.outOfRange, CoordinateRange.message(v), at: start) }
+        return v
     }
 
     private mutating func priority() throws(SyntaxError) -> Double? {

@@ -152,12 +152,12 @@ extension WireReader {
         if let exprOffset { modifier = .offset(exprOffset) }
         if let o = given(F.offset) {
             constants.add(("'offset'", o))
-            if let v = number(o, at(F.offset)) { modifier = .offset(v) }
+            if let v = coordinate(o, at(F.offset)) { modifier = .offset(v) }
         }
         if let i = given(F.inset) {
             constants.add(("'inset'", i))
             if nodes[i].kind == .number {
-                modifier = .inset(.scalar(nodes[i].number))
+                if let v = coordinate(i, at(F.inset)) { modifier = .inset(.scalar(v)) }
             } else if nodes[i].kind == .object {
                 if let value = insets(i, at(F.inset), side: 0) { modifier = .inset(.insets(value)) }
             } else {

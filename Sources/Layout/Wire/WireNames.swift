@@ -24,6 +24,7 @@ public enum WireCode {
     public static let conflictingFields = "conflicting-fields"
     public static let mixedDirection = "mixed-direction"
     public static let expressionSyntax = "expression-syntax"
+    public static let outOfRange = "out-of-range"
 }
 
 /// A byte string to match against: a view of some UTF-8 bytes.

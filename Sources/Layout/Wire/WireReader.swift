@@ -152,6 +152,16 @@ struct WireReader {
         return nodes[n].number
     }
 
+    /// A coordinate or constant: a number within `CoordinateRange.limit` of zero.
+    mutating func coordinate(_ n: Int, _ pointer: @autoclosure () -> String) -> Double? {
+        guard let v = number(n, pointer()) else { return nil }
+        guard CoordinateRange.contains(v) else {
+            error(WireCode.outOfRange, CoordinateRange.message(v), n, pointer())
+            return nil
+        }
+        return v
+    }
+
     mutating func string(_ n: Int, _ pointer: @autoclosure () -> String) -> String? {
         guard nodes[n].kind == .string else { wrongType(n, pointer(), expected: "a string"); return nil }
         return stringValue(n)

@@ -123,7 +123,7 @@ extension WireReader {
     mutating func target(_ n: Int, _ pointer: @autoclosure () -> String) -> ConstraintTarget? {
         switch nodes[n].kind {
         case .number:
-            return .constant(.scalar(nodes[n].number))
+            return coordinate(n, pointer()).map { .constant(.scalar($0)) }
         case .string:
             guard let (item, attributes) = itemPath(n, pointer(), allowSuperview: true, allowAttributes: true) else { return nil }
             return .item(item, attributes)
@@ -180,7 +180,7 @@ extension WireReader {
                 ok = false
                 continue
             }
-            if let d = number(v, child(pointer(), name)) { values[j] = d } else { ok = false }
+            if let d = coordinate(v, child(pointer(), name)) { values[j] = d } else { ok = false }
         }
         guard ok else { return nil }
         return .constant(size ? .size(width: values[0], height: values[1]) : .point(x: values[0], y: values[1]))

@@ -89,7 +89,7 @@ extension WireReader {
         var missing: [String] = []
         for k in 0..<4 {
             guard let v = f[k] else { missing.append("'\(WireReader.rectFields[k])'"); continue }
-            if let d = number(v, child(pointer(), WireReader.rectFields[k])) { values[k] = d } else { ok = false }
+            if let d = coordinate(v, child(pointer(), WireReader.rectFields[k])) { values[k] = d } else { ok = false }
         }
         if !missing.isEmpty {
             error(WireCode.missingField, "a frame needs " + missing.joined(separator: ", "), n, pointer())
@@ -113,7 +113,7 @@ extension WireReader {
         var ok = true
         for k in 0..<6 {
             guard let v = f[k] else { continue }
-            if let d = number(v, child(pointer(), WireReader.insetFields[k])) { values[k] = d } else { ok = false }
+            if let d = coordinate(v, child(pointer(), WireReader.insetFields[k])) { values[k] = d } else { ok = false }
         }
         let physical = f[1] != nil || f[3] != nil
         let directional = f[4] != nil || f[5] != nil
@@ -148,8 +148,8 @@ extension WireReader {
         guard object(n, pointer(), "an object {width, height}") else { return }
         view.intrinsicSizeLocation = location(n, pointer())
         let f = fields(n, WireReader.sizeFields, pointer())
-        if let w = f[0], !isNull(w) { view.intrinsicWidth = number(w, child(pointer(), "width")) }
-        if let h = f[1], !isNull(h) { view.intrinsicHeight = number(h, child(pointer(), "height")) }
+        if let w = f[0], !isNull(w) { view.intrinsicWidth = coordinate(w, child(pointer(), "width")) }
+        if let h = f[1], !isNull(h) { view.intrinsicHeight = coordinate(h, child(pointer(), "height")) }
     }
 
     private static let baselineFields: [StaticString] = ["first", "last"]
@@ -157,7 +157,7 @@ extension WireReader {
     mutating func baselines(_ n: Int, _ pointer: @autoclosure () -> String, into view: inout ViewSpec) {
         guard object(n, pointer(), "an object {first, last}") else { return }
         let f = fields(n, WireReader.baselineFields, pointer())
-        if let v = f[0], let d = number(v, child(pointer(), "first")) { view.firstBaseline = d }
-        if let v = f[1], let d = number(v, child(pointer(), "last")) { view.lastBaseline = d }
+        if let v = f[0], let d = coordinate(v, child(pointer(), "first")) { view.firstBaseline = d }
+        if let v = f[1], let d = coordinate(v, child(pointer(), "last")) { view.lastBaseline = d }
     }
 }
