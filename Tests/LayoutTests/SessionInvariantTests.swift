@@ -80,6 +80,23 @@ import Testing
         expectFresh(updated)
     }
 
+    /// A frame given by `setFrame` to a view that had none is newer than every constraint:
+    /// it is the one broken (an add order no document expresses; docs/sessions.md).
+    @Test func aFrameGivenLaterIsTheNewestMember() throws {
+        let layout = try session(#"""
+            {"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 400, "height": 400}}, {"id": "v", "superview": "root"}],
+             "constraints": [{"id": "w", "expr": "v.width == 50"}, "v.left == 0", "v.top == 0", "v.height == 10"]}
+            """#)
+        let answer = try apply(layout, #"{"ops": [{"op": "setFrame", "view": "v", "frame": {"x": 0, "y": 0, "width": 80, "height": 10}}]}"#).get()
+        #expect(broken(answer) == ["v.frame.width"] && answer.frame(of: "v")?.width == 50)
+        let added = try apply(layout, #"{"ops": [{"op": "addViews", "views": [{"id": "u", "superview": "root", "frame": {"x": 0, "y": 0, "width": 9, "height": 9}}]}, {"op": "make", "view": "u", "constraints": ["u.width == 7"]}]}"#).get()
+        #expect(broken(added) == ["v.frame.width", "c5"])
+        // Its constant changes in place afterwards, as any frame's; moving it where it fits heals it.
+        let healed = try apply(layout, #"{"ops": [{"op": "setFrame", "view": "v", "frame": {"x": 0, "y": 0, "width": 50, "height": 10}}]}"#).get()
+        #expect(broken(healed) == ["c5"])
+        #expect(layout.violatedRequiredConstraints().isEmpty)
+    }
+
     /// 3. Which member is broken follows from the layout as it stands, not from history.
     @Test func brokenMembersFollowTheLayoutNotItsHistory() throws {
         let json = #"""

@@ -1,7 +1,7 @@
 import Cassowary
 
 extension LiveLayout {
-    /// The irreducible conflict of a required entry that cannot hold (docs/semantics.md,
+    /// The irreducible conflict of a required entry that cannot hold (docs/sessions.md,
     /// "Conflicts"): among the required constraints enforced before it, in add order, the
     /// set whose newest member is oldest (`Solver.earliestConflict`). It depends on the
     /// layout's constraints and constants alone, so a session and a fresh solve of its

@@ -5,7 +5,7 @@ import Cassowary
 ///
 /// Which required constraints are broken follows from the layout as it stands: going
 /// through them in add order, each is enforced if it can hold together with the enforced
-/// ones before it, and broken otherwise (Auto Layout's recovery; docs/semantics.md,
+/// ones before it, and broken otherwise (Auto Layout's recovery; docs/sessions.md,
 /// "Conflicts"). A session keeps that true after every batch: edits change the solver
 /// in place, and when anything is broken before or after the batch, every required
 /// constraint from the oldest one the batch touched on is taken out and put back in add

@@ -1,7 +1,7 @@
 /// How far from zero coordinates and constants may go (frames, sizes, margins, insets,
 /// offsets, constant targets): within it, double precision keeps every answer exact to far
 /// below a point however long a session edits in place. Beyond it a request is refused
-/// with `out-of-range` (docs/semantics.md, "Numbers").
+/// with `out-of-range` (docs/sessions.md, "Numbers").
 public enum CoordinateRange {
     /// The largest magnitude accepted: 1e7 points by default (a thousand screens).
     /// Set once at start-up (`trellis serve --max-coordinate`), before any request is read.
