@@ -42,9 +42,12 @@ let package = Package(
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary"]),
+        // Random layout documents and edit histories, shared by the in-process and the
+        // end-to-end differential tests of sessions.
+        .target(name: "SessionHistories", dependencies: ["Layout"], path: "Tests/Support"),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "SessionHistories"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout"]),
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "SessionHistories"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -89,6 +89,11 @@ info:
       unknown query parameters are ignored.
     - A session id that is not 32 lowercase hexadecimal digits is simply an
       unknown session (404 `unknown-session`).
+    - Coordinates and constants (frames, intrinsic sizes, margins, safe areas,
+      baselines, insets, offsets, constant targets, numbers in expressions) must
+      lie within 10,000,000 of zero (the operator may set another bound); beyond,
+      the error `out-of-range` at the value, so that double precision keeps every
+      answer exact however long a session is edited.
     - `multiplier` and `dividedBy` together in one constraint are the error
       `bad-multiplier`, and so is `dividedBy: 0` (an infinite multiplier, which
       UIKit refuses).
@@ -1065,9 +1070,13 @@ components:
       description: |
         The document as it now stands: `{direction, views, constraints}`, views
         in order with their current frames, every constraint with its `id` and
-        its current constant. A composite some of whose expanded constraints
-        were updated or removed appears as its expanded constraints. It can be
-        posted again as a layout document.
+        its current constant. A constraint keeps its id after an `update`: a single
+        one is listed as an explicit one-attribute constraint with its new
+        constant; a composite updated whole is listed with the update's target and
+        constant; a composite updated in part has been split into one constraint
+        per member, ids `<id>.<attribute>`, which `remove` and `update` accept. It
+        can be posted again as a layout document, and a one-shot of it answers
+        what the session answers (docs/sessions.md).
       type: object
       required: [direction, views, constraints]
       properties:
@@ -1130,6 +1139,7 @@ components:
         - no-superview
         - no-common-ancestor
         - priority-out-of-range
+        - out-of-range
         - bad-multiplier
         - expression-syntax
         - no-matching-constraint
@@ -1184,10 +1194,15 @@ components:
       description: |
         One finding. `unsatisfiable` (error): required constraints that cannot
         hold together; `constraints` is an irreducible conflicting set. Like
-        Auto Layout the server recovers: it breaks one member, the one added
-        last (request order; in a session, the newest), solves without it and
-        lists it in `broken`; several independent conflicts each get their own
-        diagnostic. A broken constraint stays installed and is reported again in
+        Auto Layout the server recovers: going through the required constraints
+        in add order (a document: each view's frame and required intrinsic
+        constraints in view order, then `constraints` in order; a session: later
+        additions after everything already there; a constant change by `update`
+        or `setFrame` moves nothing), each is enforced if it can hold with the
+        enforced ones before it and broken otherwise; a broken one is listed in
+        `broken`, and `constraints` is, among the enforced ones added before it,
+        the irreducible set whose newest member is oldest (docs/sessions.md).
+        Several independent conflicts each get their own diagnostic. A broken constraint stays installed and is reported again in
         every answer while it still conflicts. `ambiguous` (warning): one per
         answer, `views` maps every view whose frame is not unique among the
         optimal layouts to its ambiguous frame attributes. In a problem's

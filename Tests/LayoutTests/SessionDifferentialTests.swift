@@ -3,6 +3,7 @@
 // add order; a refused batch changes nothing. Random documents and random histories of
 // every op, refusals mixed in, each answer compared with a fresh solve.
 import Foundation
+import SessionHistories
 import Testing
 @testable import Layout
 
@@ -44,7 +45,7 @@ import Testing
             }
             guard check("after create") else { continue }
             for step in 1...10 {
-                let json = history.batch(layout)
+                let json = history.batch(layout.document())
                 log.append("batch \(step): \(json)")
                 guard case .success(let batch) = decodeEditBatch(Array(json.utf8)) else { continue }
                 let before = layout.answer()

@@ -1,20 +1,10 @@
 // The oracle of a session: the one-shot answer of the document its GET returns, sent as a
 // client would send it (encoded to JSON and read back), and a comparison that names every
 // difference.
+import SessionHistories
 import Testing
 @testable import Layout
 
-/// SplitMix64: a tiny deterministic generator, so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// What `POST /v1/layouts` answers for the layout's current document.
 func freshAnswer(of layout: LiveLayout) -> Result<LayoutAnswer, LayoutProblem> {

@@ -3,10 +3,10 @@
 // attribute and composite, constant and item targets, insets, offsets, multipliers,
 // priorities with ties, deliberate conflicts and under-constrained views; batches of every
 // op with refusals mixed in (unknown ids and views, update misses, strict conflicts).
-@testable import Layout
+import Layout
 
-struct SessionHistories {
-    var rng: SplitMix
+public struct SessionHistories {
+    public var rng: SplitMix
     var views: [GenView] = []
     /// Constraints made with an id of ours, by id: what `update` can match.
     var specs: [String: GenSpec] = [:]
@@ -14,9 +14,9 @@ struct SessionHistories {
     var nextConstraint = 0
     /// Set once the add order holds required implicit constraints after user ones (a
     /// fixed frame given by `addViews` or `setFrame` later), which no document expresses.
-    var orderExpressible = true
+    public var orderExpressible = true
 
-    init(seed: UInt64) { rng = SplitMix(state: seed) }
+    public init(seed: UInt64) { rng = SplitMix(state: seed) }
 
     struct GenView {
         var id: String
@@ -58,7 +58,7 @@ struct SessionHistories {
 
     // MARK: - documents
 
-    mutating func document() -> String {
+    public mutating func document() -> String {
         let direction = chance(0.3) ? "rtl" : "ltr"
         views = [GenView(id: "root", superview: nil, depth: 0, isGuide: false, hasFrame: true)]
         var viewJSON = [#"{"id": "root", "frame": {"x": 0, "y": 0, "width": \#(pick([320, 375, 400, 414])), "height": \#(pick([480, 667, 800]))}}"#]
@@ -169,19 +169,18 @@ struct SessionHistories {
 
     // MARK: - batches
 
-    /// A batch of one to three ops as JSON, against the layout as it stands.
-    mutating func batch(_ layout: LiveLayout) -> String {
-        refresh(layout)
+    /// A batch of one to three ops as JSON, against the layout's document as it stands.
+    public mutating func batch(_ document: LayoutDocument) -> String {
+        refresh(document)
         var ops: [String] = []
-        for _ in 0..<Int.random(in: 1...3, using: &rng) { ops.append(op(layout)) }
+        for _ in 0..<Int.random(in: 1...3, using: &rng) { ops.append(op(document)) }
         let strict = chance(0.08) ? #""strict": true, "# : ""
         return "{\(strict)\"ops\": [\(ops.joined(separator: ", "))]}"
     }
 
     /// Forgets views and constraints the layout no longer has (after removals, or after a
     /// refused batch that had added them).
-    mutating func refresh(_ layout: LiveLayout) {
-        let document = layout.document()
+    mutating func refresh(_ document: LayoutDocument) {
         let present = Set(document.views.map(\.id))
         views.removeAll { !present.contains($0.id) }
         for i in views.indices { views[i].hasFrame = document.views.first { $0.id == views[i].id }?.frame != nil }
@@ -189,8 +188,8 @@ struct SessionHistories {
         specs = specs.filter { ids.contains($0.key) }
     }
 
-    private mutating func op(_ layout: LiveLayout) -> String {
-        guard let v = randomView(excludingRoot: true) else { return addViewsOp(layout) }
+    private mutating func op(_ document: LayoutDocument) -> String {
+        guard let v = randomView(excludingRoot: true) else { return addViewsOp(document) }
         switch Int.random(in: 0..<20, using: &rng) {
         case 0...3:
             let list = (0..<Int.random(in: 1...2, using: &rng)).map { _ in constraintJSON(for: v, includeView: false) }
@@ -211,11 +210,11 @@ struct SessionHistories {
         case 8:
             return #"{"op": "remove", "view": "\#(v.id)"}"#
         case 9, 10:
-            var ids = layout.document().constraints.compactMap(\.id).shuffled(using: &rng).prefix(Int.random(in: 1...2, using: &rng)).map { $0 }
+            var ids = document.constraints.compactMap(\.id).shuffled(using: &rng).prefix(Int.random(in: 1...2, using: &rng)).map { $0 }
             if chance(0.15) || ids.isEmpty { ids.append("nosuch") }
             return #"{"op": "remove", "ids": [\#(ids.map { #""\#($0)""# }.joined(separator: ", "))]}"#
         case 11, 12:
-            return addViewsOp(layout)
+            return addViewsOp(document)
         case 13:
             return #"{"op": "removeViews", "ids": ["\#(v.id)"]}"#
         case 14:
@@ -229,9 +228,9 @@ struct SessionHistories {
         }
     }
 
-    private mutating func addViewsOp(_ layout: LiveLayout) -> String {
+    private mutating func addViewsOp(_ document: LayoutDocument) -> String {
         let json = newView(frameChance: 0.1)
-        if views.last?.hasFrame == true && !layout.document().constraints.isEmpty { orderExpressible = false }
+        if views.last?.hasFrame == true && !document.constraints.isEmpty { orderExpressible = false }
         return #"{"op": "addViews", "views": [\#(json)]}"#
     }
 
@@ -250,14 +249,27 @@ struct SessionHistories {
         return pool.isEmpty ? nil : pool[Int.random(in: 0..<pool.count, using: &rng)]
     }
 
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
     mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
 }
 
 extension Attribute {
     /// The single attributes a composite name stands for, nil for a single attribute.
     static func compositeMembers(_ name: String) -> [String]? {
-        guard let set = AttributeSet.composites[name] else { return nil }
+        guard let set = AttributeSet(name: name), set.expansion.count > 1 else { return nil }
         return set.expansion.map(\.name)
+    }
+}
+
+/// SplitMix64: a tiny deterministic generator, so failures reproduce.
+public struct SplitMix: RandomNumberGenerator {
+    public var state: UInt64
+    public init(state: UInt64) { self.state = state }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
