@@ -433,6 +433,70 @@ paths:
       summary: CORS preflight.
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+  /:
+    get:
+      tags: [operations]
+      operationId: playground
+      summary: The playground, a page to edit and see layouts in the browser.
+      description: |
+        A single page shipped inside the binary (HTML, CSS and JavaScript, nothing
+        fetched from elsewhere) that uses only this API: an editor for a layout
+        document, the frames drawn to scale, conflicts and ambiguity, an inspector,
+        and live sessions resized by dragging the root's corner. The document
+        travels in the URL's fragment (`#doc=` and its UTF-8 text in base64url), so
+        a link reopens the same layout.
+      responses:
+        '200':
+          description: The page.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+          content:
+            text/html:
+              schema: {type: string}
+        '405': {$ref: '#/components/responses/MethodNotAllowed'}
+    options:
+      tags: [operations]
+      operationId: preflightPlayground
+      summary: CORS preflight.
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
+  /playground/{file}:
+    parameters:
+      - name: file
+        in: path
+        required: true
+        description: A script or style sheet of the playground (`app.js`, `model.js`, `examples.js`, `style.css`, ...).
+        schema: {type: string}
+    get:
+      tags: [operations]
+      operationId: playgroundAsset
+      summary: A script or style sheet of the playground.
+      responses:
+        '200':
+          description: The file.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+          content:
+            text/javascript:
+              schema: {type: string}
+            text/css:
+              schema: {type: string}
+            text/html:
+              schema: {type: string}
+        '404':
+          description: No such file (`not-found`).
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+          content:
+            application/problem+json:
+              schema: {$ref: '#/components/schemas/Problem'}
+        '405': {$ref: '#/components/responses/MethodNotAllowed'}
+    options:
+      tags: [operations]
+      operationId: preflightPlaygroundAsset
+      summary: CORS preflight.
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
 
 components:
   parameters:

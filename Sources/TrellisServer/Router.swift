@@ -1,11 +1,13 @@
 /// Every operation of the API (CONTRACT section 3).
 public enum Endpoint: Int, CaseIterable, Sendable {
     case solveLayout, createSession, getSession, deleteSession, editSession, health, metrics, openapi
+    /// The playground page (`GET /`) and its scripts and styles (`GET /playground/{file}`).
+    case playground, playgroundAsset
 
     public var method: String {
         switch self {
         case .solveLayout, .createSession, .editSession: return "POST"
-        case .getSession, .health, .metrics, .openapi: return "GET"
+        case .getSession, .health, .metrics, .openapi, .playground, .playgroundAsset: return "GET"
         case .deleteSession: return "DELETE"
         }
     }
@@ -19,6 +21,8 @@ public enum Endpoint: Int, CaseIterable, Sendable {
         case .health: return .health
         case .metrics: return .metrics
         case .openapi: return .openapi
+        case .playground: return .playground
+        case .playgroundAsset: return .playgroundAsset
         }
     }
 
@@ -41,7 +45,7 @@ public enum Endpoint: Int, CaseIterable, Sendable {
 
 /// A path template; `unmatched` stands for every unknown path (a metrics label).
 public enum Route: Int, CaseIterable, Sendable {
-    case layouts, sessions, session, edits, health, metrics, openapi, unmatched
+    case layouts, sessions, session, edits, health, metrics, openapi, playground, playgroundAsset, unmatched
 
     public var template: String {
         switch self {
@@ -52,6 +56,8 @@ public enum Route: Int, CaseIterable, Sendable {
         case .health: return "/healthz"
         case .metrics: return "/metrics"
         case .openapi: return "/openapi.yaml"
+        case .playground: return "/"
+        case .playgroundAsset: return "/playground/{file}"
         case .unmatched: return "unmatched"
         }
     }
@@ -71,6 +77,8 @@ public enum Route: Int, CaseIterable, Sendable {
         case (.health, "GET"): return .health
         case (.metrics, "GET"): return .metrics
         case (.openapi, "GET"): return .openapi
+        case (.playground, "GET"): return .playground
+        case (.playgroundAsset, "GET"): return .playgroundAsset
         default: return nil
         }
     }
@@ -101,7 +109,7 @@ public enum Router {
         return .methodNotAllowed(route, allow: route.allowedMethods)
     }
 
-    /// The route of a path, with its `{id}` if it has one.
+    /// The route of a path, with its `{id}` (or `{file}`) if it has one.
     public static func route(for path: String) -> (Route, String?)? {
         switch path {
         case "/v1/layouts": return (.layouts, nil)
@@ -109,7 +117,12 @@ public enum Router {
         case "/healthz": return (.health, nil)
         case "/metrics": return (.metrics, nil)
         case "/openapi.yaml": return (.openapi, nil)
+        case "/": return (.playground, nil)
         default: break
+        }
+        if path.hasPrefix("/playground/") {
+            let file = path.dropFirst("/playground/".count)
+            return file.isEmpty || file.contains("/") ? nil : (.playgroundAsset, String(file))
         }
         // `/v1/sessions/{id}` or `/v1/sessions/{id}/edits`, read on the UTF-8 bytes in
         // place (every session request passes here).

@@ -131,6 +131,13 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         case .openapi:
             done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", "application/yaml")],
                                  body: OpenAPIDocument.bytes))
+        case .playground, .playgroundAsset:
+            guard let asset = PlaygroundAssets.asset(named: sessionID ?? "index.html") else {
+                return done(problem(.notFound(path: request.path), request))
+            }
+            done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", asset.contentType),
+                                                        HeaderField("Cache-Control", "no-cache")],
+                                 body: asset.bytes))
         case .solveLayout:
             run(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] in
                 done(reply(service.solve(document: request.body, space: space), request))

@@ -1,0 +1,465 @@
+// The playground page: an editor, a canvas and the diagnostics of the public API's answers.
+// Everything it learns comes from POST /v1/layouts and the session endpoints.
+(function () {
+  "use strict";
+  const M = window.TrellisModel;
+  const $ = (id) => document.getElementById(id);
+  const SVG = "http://www.w3.org/2000/svg";
+  const base = location.origin;
+
+  const state = {
+    text: "",
+    document: null,          // the editor's document, parsed (null while it is not JSON)
+    answer: null,            // the last answer (frames in root space)
+    shapes: [],
+    view: { scale: 1, tx: 0, ty: 0, auto: true },
+    selected: null,
+    session: null,           // {id, revision, document} in live mode
+    inFlight: false, pending: false, timer: 0,
+    edit: { inFlight: false, next: null },
+    lastExchange: null,
+  };
+
+  // --- the editor -----------------------------------------------------------------------
+
+  const source = $("source"), gutter = $("gutter");
+
+  function setText(text, solveNow) {
+    source.value = text;
+    onInput(solveNow);
+  }
+
+  function onInput(solveNow) {
+    state.text = source.value;
+    try { state.document = JSON.parse(state.text); } catch (e) { state.document = null; }
+    renderGutter([]);
+    history.replaceState(null, "", "#" + M.encodeFragment(state.text));
+    clearTimeout(state.timer);
+    state.timer = setTimeout(state.session ? recreateSession : solve, solveNow ? 0 : 250);
+  }
+
+  function renderGutter(marks) {
+    const lines = state.text.split("\n").length;
+    const bad = new Set(marks.map((m) => m.line));
+    let html = "";
+    for (let i = 1; i <= lines; i++) html += '<span data-line="' + i + '"' + (bad.has(i) ? ' class="error"' : "") + ">" + i + "</span>";
+    gutter.innerHTML = html;
+    gutter.scrollTop = source.scrollTop;
+  }
+
+  function jumpTo(line, column) {
+    const lines = state.text.split("\n");
+    let offset = 0;
+    for (let i = 0; i < Math.min(line - 1, lines.length); i++) offset += lines[i].length + 1;
+    const start = offset + Math.max(0, (column || 1) - 1);
+    source.focus();
+    source.setSelectionRange(start, offset + (lines[line - 1] || "").length);
+    source.scrollTop = Math.max(0, (line - 4) * 18);
+    gutter.scrollTop = source.scrollTop;
+  }
+
+  function showErrors(marks) {
+    renderGutter(marks);
+    const list = $("errors");
+    list.innerHTML = "";
+    for (const m of marks) {
+      const li = document.createElement("li");
+      li.tabIndex = 0;
+      li.dataset.line = m.line;
+      li.innerHTML = "<code>" + esc(m.code) + "</code> line " + m.line + ", column " + m.column + ": " + esc(m.message);
+      li.addEventListener("click", () => jumpTo(m.line, m.column));
+      li.addEventListener("keydown", (e) => { if (e.key === "Enter") jumpTo(m.line, m.column); });
+      list.appendChild(li);
+    }
+  }
+
+  // --- talking to the server --------------------------------------------------------------
+
+  async function call(method, path, body) {
+    const started = performance.now();
+    const init = { method, headers: {} };
+    if (body !== undefined) { init.body = body; init.headers["Content-Type"] = "application/json"; }
+    const response = await fetch(base + path, init);
+    const text = await response.text();
+    let json = null;
+    try { json = text ? JSON.parse(text) : null; } catch (e) { json = null; }
+    state.lastExchange = { curl: M.curlCommand(base, method, path, body), status: response.status, text, millis: performance.now() - started };
+    renderExchange();
+    return { status: response.status, json };
+  }
+
+  // One request in flight: a change while one runs is sent when it returns (the latest wins).
+  async function solve() {
+    if (state.inFlight) { state.pending = true; return; }
+    state.inFlight = true;
+    try {
+      do {
+        state.pending = false;
+        const r = await call("POST", "/v1/layouts?space=root", state.text);
+        if (state.pending) continue;
+        accept(r);
+      } while (state.pending);
+    } catch (e) {
+      showErrors([{ line: 1, column: 1, code: "network", message: String(e) }]);
+    } finally {
+      state.inFlight = false;
+    }
+  }
+
+  function accept(r) {
+    if (r.status === 200 || r.status === 201) {
+      showErrors([]);
+      state.answer = r.json;
+      $("solve-time").textContent = "solved in " + (r.json.stats ? r.json.stats.solveMicros : "?") + " \u00b5s";
+      render();
+    } else {
+      let marks = M.errorMarks(r.json);
+      if (!marks.length) marks = [{ line: 1, column: 1, code: String(r.status), message: r.json ? r.json.title || "" : "" }];
+      if (state.document === null && r.json && r.json.errors && r.json.errors[0] && !r.json.errors[0].location) {
+        try { JSON.parse(state.text); } catch (e) { marks[0].line = M.syntaxErrorLine(state.text, e.message); }
+      }
+      showErrors(marks);
+    }
+  }
+
+  // --- live sessions ------------------------------------------------------------------------
+
+  async function startSession() {
+    const r = await call("POST", "/v1/sessions?space=root", state.text);
+    if (r.status !== 201) { accept(r); $("live").checked = false; return; }
+    state.session = { id: r.json.id, revision: r.json.revision, document: null };
+    await refreshSessionDocument();
+    accept(r);
+    showSession();
+  }
+
+  async function stopSession() {
+    const s = state.session;
+    state.session = null;
+    showSession();
+    if (s) await call("DELETE", "/v1/sessions/" + s.id);
+  }
+
+  async function recreateSession() {
+    await stopSession();
+    if ($("live").checked) await startSession();
+  }
+
+  async function refreshSessionDocument() {
+    if (!state.session) return;
+    const r = await call("GET", "/v1/sessions/" + state.session.id + "?space=root");
+    if (r.status === 200 && state.session) state.session.document = r.json.document;
+  }
+
+  function showSession() {
+    const s = state.session;
+    $("live-controls").hidden = !s;
+    $("session-status").textContent = s ? "session " + s.id.slice(0, 8) + "\u2026" : "";
+    $("revision").textContent = s ? "revision " + s.revision : "";
+    $("revision").dataset.revision = s ? s.revision : "";
+    const root = rootView();
+    if (root && state.answer && state.answer.frames[root.id]) {
+      $("root-width").value = state.answer.frames[root.id].width;
+      $("root-height").value = state.answer.frames[root.id].height;
+    }
+    render();
+  }
+
+  // Edits take turns: one in flight, and of those asked for meanwhile only the latest goes.
+  function sendEdit(ops) {
+    state.edit.next = ops;
+    if (!state.edit.inFlight) pumpEdits();
+  }
+
+  async function pumpEdits() {
+    state.edit.inFlight = true;
+    try {
+      while (state.edit.next && state.session) {
+        const ops = state.edit.next;
+        state.edit.next = null;
+        const r = await call("POST", "/v1/sessions/" + state.session.id + "/edits?space=root", JSON.stringify({ ops }));
+        if (r.status === 200 && state.session) {
+          state.session.revision = r.json.revision;
+          $("edit-time").textContent = "edit solved in " + r.json.stats.solveMicros + " \u00b5s";
+          accept(r);
+          showSession();
+          if (ops.some((op) => op.op === "update")) { await refreshSessionDocument(); render(); }
+        } else {
+          accept(r);
+        }
+      }
+    } finally {
+      state.edit.inFlight = false;
+    }
+  }
+
+  function setRootSize(width, height) {
+    const root = rootView();
+    if (!root || !state.session) return;
+    const f = state.answer.frames[root.id];
+    sendEdit([{ op: "setFrame", view: root.id, frame: { x: f.x, y: f.y, width: Math.max(0, Math.round(width)), height: Math.max(0, Math.round(height)) } }]);
+  }
+
+  function rootView() {
+    const views = (state.document && state.document.views) || [];
+    return views.find((v) => v && !v.superview && v.frame) || null;
+  }
+
+  // --- the canvas ---------------------------------------------------------------------------
+
+  const svg = $("canvas"), world = $("world");
+
+  function render() {
+    state.shapes = state.answer ? M.shapes(state.answer, state.document) : [];
+    const rect = svg.getBoundingClientRect();
+    if (state.view.auto) Object.assign(state.view, M.fit(M.bounds(state.shapes), rect.width || 600, rect.height || 400));
+    const v = state.view;
+    world.setAttribute("transform", "translate(" + v.tx + " " + v.ty + ") scale(" + v.scale + ")");
+    svg.dataset.scale = v.scale; svg.dataset.tx = v.tx; svg.dataset.ty = v.ty;
+    world.innerHTML = "";
+    for (const s of state.shapes) {
+      const r = el("rect", { x: s.x, y: s.y, width: Math.max(0, s.width), height: Math.max(0, s.height), "data-id": s.id, tabindex: 0 });
+      r.setAttribute("class", "frame" + (s.guide ? " guide" : "") + (s.conflict ? " conflict" : "") + (s.id === state.selected ? " selected" : ""));
+      r.addEventListener("mouseenter", () => { $("hover").textContent = s.id + ": " + fmt(s.x) + ", " + fmt(s.y) + ", " + fmt(s.width) + " \u00d7 " + fmt(s.height); });
+      r.addEventListener("click", () => select(s.id));
+      r.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); select(s.id); } });
+      const title = el("title", {});
+      title.textContent = s.id;
+      r.appendChild(title);
+      world.appendChild(r);
+      if (s.ambiguous.length) world.appendChild(el("rect", { x: s.x, y: s.y, width: Math.max(0, s.width), height: Math.max(0, s.height), class: "hatch", "data-ambiguous": s.id }));
+      const label = el("text", { x: s.x + 3 / v.scale, y: s.y + 12 / v.scale, class: "label", "font-size": 11 / v.scale });
+      label.textContent = s.id;
+      world.appendChild(label);
+    }
+    drawLinks();
+    const root = rootView();
+    if (state.session && root) {
+      const s = state.shapes.find((x) => x.id === root.id);
+      if (s) {
+        const handle = el("circle", { cx: s.x + s.width, cy: s.y + s.height, r: 7 / v.scale, class: "corner", id: "corner", tabindex: 0 });
+        handle.addEventListener("pointerdown", startDrag);
+        handle.addEventListener("keydown", (e) => {
+          const step = e.shiftKey ? 10 : 1;
+          const d = { ArrowRight: [step, 0], ArrowLeft: [-step, 0], ArrowDown: [0, step], ArrowUp: [0, -step] }[e.key];
+          if (d) { e.preventDefault(); setRootSize(s.width + d[0], s.height + d[1]); }
+        });
+        world.appendChild(handle);
+      }
+    }
+    renderConflicts();
+    renderAmbiguity();
+    renderInspector();
+  }
+
+  function el(name, attributes) {
+    const node = document.createElementNS(SVG, name);
+    for (const k of Object.keys(attributes)) node.setAttribute(k, attributes[k]);
+    return node;
+  }
+
+  function startDrag(e) {
+    const root = rootView();
+    const s = root && state.shapes.find((x) => x.id === root.id);
+    if (!s) return;
+    e.preventDefault();
+    const handle = e.currentTarget;
+    handle.setPointerCapture(e.pointerId);
+    const origin = { x: s.x, y: s.y };
+    state.view.auto = false;  // the canvas holds still while the window is dragged
+    const move = (ev) => {
+      const box = svg.getBoundingClientRect();
+      const x = (ev.clientX - box.left - state.view.tx) / state.view.scale;
+      const y = (ev.clientY - box.top - state.view.ty) / state.view.scale;
+      setRootSize(x - origin.x, y - origin.y);
+    };
+    const up = () => {
+      handle.removeEventListener("pointermove", move);
+      handle.removeEventListener("pointerup", up);
+    };
+    handle.addEventListener("pointermove", move);
+    handle.addEventListener("pointerup", up);
+  }
+
+  function drawLinks() {
+    if (!state.selected) return;
+    const frames = state.answer ? state.answer.frames : {};
+    const views = M.viewIndex(state.document);
+    const rtl = state.document && state.document.direction === "rtl";
+    for (const c of selectedConstraints()) {
+      const firstFrame = frames[c.first];
+      let secondId = c.second === "superview" ? (views[c.first] || {}).superview : c.second;
+      if (secondId && secondId.indexOf(".") > 0) secondId = secondId.split(".")[0];
+      const secondFrame = secondId ? frames[secondId] : null;
+      if (!firstFrame) continue;
+      const a = M.anchor(firstFrame, c.attribute, rtl);
+      const b = secondFrame ? M.anchor(secondFrame, c.secondAttribute, rtl) : { x: a.x + 24 / state.view.scale, y: a.y - 24 / state.view.scale };
+      const line = el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, "marker-end": "url(#arrow)", "data-constraint": c.id || c.index });
+      line.setAttribute("class", "link" + (c.priority < 1000 ? " optional" : "") + (c.broken ? " broken" : ""));
+      world.appendChild(line);
+      if (c.priority < 1000) {
+        const t = el("text", { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, class: "link-label", "font-size": 10 / state.view.scale });
+        t.textContent = "@" + c.priority;
+        world.appendChild(t);
+      }
+    }
+  }
+
+  function zoom(factor) {
+    const rect = svg.getBoundingClientRect();
+    const v = state.view;
+    const cx = rect.width / 2, cy = rect.height / 2;
+    v.tx = cx - (cx - v.tx) * factor;
+    v.ty = cy - (cy - v.ty) * factor;
+    v.scale *= factor;
+    v.auto = false;
+    render();
+  }
+
+  // --- diagnostics ----------------------------------------------------------------------------
+
+  function renderConflicts() {
+    const box = $("conflicts");
+    const cards = M.conflictCards(state.answer);
+    if (!cards.length) { box.innerHTML = '<p class="empty">None.</p>'; return; }
+    box.innerHTML = "";
+    for (const card of cards) {
+      const div = document.createElement("div");
+      div.className = "card";
+      div.innerHTML = "<p>" + esc(card.message) + "</p>";
+      const ul = document.createElement("ul");
+      for (const m of card.members) {
+        const li = document.createElement("li");
+        li.tabIndex = 0;
+        li.className = m.broken ? "broken" : "";
+        li.dataset.id = m.id;
+        li.innerHTML = esc(m.description) + (m.broken ? '<span class="badge">broken</span>' : "") +
+          '<span class="where">' + esc(m.id) + (m.label ? " \u201c" + esc(m.label) + "\u201d" : "") +
+          (m.source ? ' \u00b7 <span class="source">' + esc(m.source) + "</span>" : "") +
+          (m.line ? " \u00b7 line " + m.line : "") + "</span>";
+        if (m.line) {
+          li.addEventListener("click", () => jumpTo(m.line, 1));
+          li.addEventListener("keydown", (e) => { if (e.key === "Enter") jumpTo(m.line, 1); });
+        }
+        ul.appendChild(li);
+      }
+      div.appendChild(ul);
+      box.appendChild(div);
+    }
+  }
+
+  function renderAmbiguity() {
+    const box = $("ambiguity");
+    const list = state.shapes.filter((s) => s.ambiguous.length);
+    if (!list.length) { box.innerHTML = '<p class="empty">Every frame is determined.</p>'; return; }
+    box.innerHTML = "<ul>" + list.map((s) => '<li data-id="' + esc(s.id) + '"><strong>' + esc(s.id) + "</strong>: " + s.ambiguous.map(esc).join(", ") + " not determined</li>").join("") + "</ul>";
+  }
+
+  function select(id) {
+    state.selected = state.selected === id ? null : id;
+    render();
+  }
+
+  // The constraints that involve the selected view: the session's document (with ids) in
+  // live mode, else the editor's.
+  function selectedConstraints() {
+    const doc = (state.session && state.session.document) || state.document;
+    const brokenIds = new Set();
+    for (const d of (state.answer && state.answer.diagnostics) || []) for (const b of d.broken || []) brokenIds.add(b.id);
+    return M.constraintsOfView(doc, state.selected).map((c) => Object.assign(c, { broken: c.id !== null && brokenIds.has(c.id) }));
+  }
+
+  function renderInspector() {
+    const box = $("inspector");
+    const s = state.shapes.find((x) => x.id === state.selected);
+    if (!s) { box.innerHTML = '<p class="empty">Click a view.</p>'; return; }
+    const doc = (state.session && state.session.document) || state.document;
+    box.innerHTML = "<dl><dt>view</dt><dd>" + esc(s.id) + "</dd><dt>frame (absolute)</dt><dd>" + fmt(s.x) + ", " + fmt(s.y) + ", " + fmt(s.width) + " \u00d7 " + fmt(s.height) + "</dd></dl>";
+    const ul = document.createElement("ul");
+    for (const c of selectedConstraints()) {
+      const li = document.createElement("li");
+      const raw = doc.constraints[c.index];
+      li.innerHTML = esc(typeof raw === "string" ? raw : raw.expr || describe(c)) +
+        '<span class="where">' + (c.id ? "id " + esc(c.id) + " \u00b7 " : "") + (c.priority < 1000 ? "optional @" + c.priority : "required") + (c.broken ? " \u00b7 broken" : "") + "</span>";
+      if (state.session && c.id) {
+        const input = document.createElement("input");
+        input.type = "number";
+        input.value = c.constant;
+        input.setAttribute("aria-label", "constant of " + c.id);
+        input.dataset.constraint = c.id;
+        input.addEventListener("change", () => {
+          const value = parseFloat(input.value);
+          if (isFinite(value)) sendEdit([{ op: "update", view: c.first, constraints: [M.withConstant(raw, value)] }]);
+        });
+        li.appendChild(input);
+      }
+      ul.appendChild(li);
+    }
+    box.appendChild(ul);
+  }
+
+  function describe(c) {
+    const constant = c.constant ? (c.constant < 0 ? " - " + -c.constant : " + " + c.constant) : "";
+    return c.first + "." + c.attribute + " " + c.relation + " " + (c.second ? c.second + "." + c.secondAttribute + constant : c.constant);
+  }
+
+  function renderExchange() {
+    const x = state.lastExchange;
+    if (!x) return;
+    $("curl").textContent = x.curl;
+    let pretty = x.text;
+    try { pretty = JSON.stringify(JSON.parse(x.text), null, 2); } catch (e) { /* not JSON */ }
+    $("answer").textContent = "HTTP " + x.status + " (" + x.millis.toFixed(1) + " ms)\n" + pretty;
+  }
+
+  function fmt(n) { return Math.round(n * 100) / 100; }
+  function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]); }
+
+  // --- wiring ----------------------------------------------------------------------------------
+
+  const menu = $("examples");
+  window.TrellisExamples.forEach((ex, i) => {
+    const option = document.createElement("option");
+    option.value = i;
+    option.textContent = ex.name;
+    menu.appendChild(option);
+  });
+  menu.addEventListener("change", () => {
+    state.selected = null;
+    state.view.auto = true;
+    setText(JSON.stringify(window.TrellisExamples[+menu.value].document, null, 2), true);
+  });
+  source.addEventListener("input", () => onInput(false));
+  source.addEventListener("scroll", () => { gutter.scrollTop = source.scrollTop; });
+  source.addEventListener("keydown", (e) => {
+    if (e.key === "Tab" && !e.shiftKey && !e.ctrlKey && !e.altKey) {
+      // Two spaces; Escape then Tab leaves the editor (keyboard users are not trapped).
+      if (source.dataset.escaped === "1") { source.dataset.escaped = ""; return; }
+      e.preventDefault();
+      document.execCommand("insertText", false, "  ");
+    } else if (e.key === "Escape") {
+      source.dataset.escaped = "1";
+    }
+  });
+  $("zoom-fit").addEventListener("click", () => { state.view.auto = true; render(); });
+  $("zoom-in").addEventListener("click", () => zoom(1.25));
+  $("zoom-out").addEventListener("click", () => zoom(0.8));
+  $("live").addEventListener("change", async (e) => { if (e.target.checked) await startSession(); else await stopSession(); });
+  $("root-width").addEventListener("change", () => setRootSize(+$("root-width").value, +$("root-height").value));
+  $("root-height").addEventListener("change", () => setRootSize(+$("root-width").value, +$("root-height").value));
+  $("share").addEventListener("click", () => {
+    const url = location.origin + location.pathname + "#" + M.encodeFragment(state.text);
+    history.replaceState(null, "", url);
+    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+    $("share").textContent = "Link copied";
+    setTimeout(() => { $("share").textContent = "Share"; }, 1500);
+  });
+  window.addEventListener("resize", () => { if (state.view.auto) render(); });
+  window.addEventListener("pagehide", () => {
+    if (state.session) fetch(base + "/v1/sessions/" + state.session.id, { method: "DELETE", keepalive: true }).catch(() => {});
+  });
+
+  const shared = M.decodeFragment(location.hash.slice(1));
+  setText(shared !== null ? shared : JSON.stringify(window.TrellisExamples[0].document, null, 2), true);
+  window.TrellisPlayground = { state, render };
+})();

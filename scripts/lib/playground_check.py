@@ -1,0 +1,225 @@
+"""Drives the playground in headless Chromium (scripts/check-playground): each check is a
+step a person takes, with an assertion that can fail. Prints one line per check and
+'N passed, M failed' at the end; exits non-zero on any failure."""
+import json
+import os
+import sys
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+BASE, OUT = sys.argv[1], sys.argv[2]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+results = []
+
+
+def check(name):
+    def wrap(fn):
+        try:
+            fn()
+            results.append((name, None))
+            print("ok    " + name, flush=True)
+        except Exception as e:  # noqa: BLE001 - every failure is reported, then the next check runs
+            results.append((name, e))
+            print("FAIL  %s: %s" % (name, e), flush=True)
+            try:
+                driver.save_screenshot(os.path.join(OUT, "failed-%s.png" % name.replace(" ", "-")))
+            except Exception:  # noqa: BLE001
+                pass
+        return fn
+    return wrap
+
+
+def post(path, body):
+    req = urllib.request.Request(BASE + path, data=body.encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def status_of(path):
+    try:
+        with urllib.request.urlopen(BASE + path, timeout=10) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def wait(predicate, what, timeout=10):
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: predicate())
+    except Exception as e:
+        raise AssertionError("timed out waiting for " + what) from e
+
+
+def editor_text():
+    return driver.execute_script("return document.getElementById('source').value")
+
+
+def set_editor(text):
+    driver.execute_script(
+        "const s = document.getElementById('source'); s.value = arguments[0];"
+        "s.dispatchEvent(new Event('input', {bubbles: true}));", text)
+
+
+def choose_example(index):
+    Select(driver.find_element(By.ID, "examples")).select_by_index(index)
+
+
+def drawn():
+    """The SVG's boxes: id -> pixel rectangle on the page, and the SVG's own transform."""
+    return driver.execute_script("""
+        const svg = document.getElementById('canvas'), box = svg.getBoundingClientRect();
+        const out = {};
+        for (const r of svg.querySelectorAll('rect.frame')) {
+          const b = r.getBoundingClientRect();
+          out[r.dataset.id] = [b.left - box.left, b.top - box.top, b.width, b.height, r.getAttribute('class')];
+        }
+        return {boxes: out, scale: +svg.dataset.scale, tx: +svg.dataset.tx, ty: +svg.dataset.ty};""")
+
+
+def expect_boxes(answer, what):
+    """Every frame of `answer` (root space) is one box at scale * frame + offset, to a pixel."""
+    def ready():
+        d = drawn()
+        return d if set(d["boxes"]) == set(answer["frames"]) else None
+    d = wait(ready, what + ": one box per view")
+    s, tx, ty = d["scale"], d["tx"], d["ty"]
+    for vid, f in answer["frames"].items():
+        want = [tx + s * f["x"], ty + s * f["y"], s * max(0, f["width"]), s * max(0, f["height"])]
+        got = d["boxes"][vid][:4]
+        # A 1.5-pixel stroke widens the box by at most its half on each side.
+        assert all(abs(a - b) <= 1.5 for a, b in zip(got, want)), "%s: %s drawn at %s, frame says %s" % (what, vid, got, want)
+    return d
+
+
+options = webdriver.ChromeOptions()
+for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900", "--disable-gpu"]:
+    options.add_argument(arg)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+options.binary_location = "/usr/bin/chromium"
+driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path="/usr/bin/chromedriver"))
+examples = []
+
+try:
+    @check("the page loads with no console error")
+    def _():
+        driver.get(BASE + "/")
+        wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#canvas rect.frame"), "the first example drawn")
+        severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert not severe, severe
+        assert driver.title == "Trellis playground", driver.title
+        driver.save_screenshot(os.path.join(OUT, "loaded.png"))
+
+    @check("the model's unit tests pass")
+    def _():
+        with open(os.path.join(ROOT, "playground", "model.test.js")) as f:
+            r = driver.execute_script("return eval(arguments[0])", f.read())
+        assert r["failed"] == 0 and r["passed"] >= 10, r
+        print("      %d model tests passed" % r["passed"])
+
+    @check("every example draws one box per view where its frame says")
+    def _():
+        names = driver.execute_script("return window.TrellisExamples.map(e => e.name)")
+        assert len(names) >= 6, names
+        for i, name in enumerate(names):
+            choose_example(i)
+            text = wait(lambda: editor_text() if '"views"' in editor_text() else None, "example text")
+            answer = post("/v1/layouts?space=root", text)  # what the page sends, so locations match
+            examples.append((name, text, answer))
+            expect_boxes(answer, name)
+            driver.save_screenshot(os.path.join(OUT, "example-%d.png" % i))
+
+    @check("the conflict example shows its members in red and a card with file:line")
+    def _():
+        i = next(k for k, e in enumerate(examples) if "conflict" in e[0].lower())
+        choose_example(i)
+        d = expect_boxes(examples[i][2], "conflict")
+        red = sorted(v for v, b in d["boxes"].items() if "conflict" in b[4])
+        assert red == ["banner", "logo"], red
+        card = wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#conflicts .card"), "a conflict card")[0]
+        sources = [e.text for e in card.find_elements(By.CSS_SELECTOR, ".source")]
+        assert "BannerView.swift:26" in sources and "BannerView.swift:25" in sources, sources
+        broken = card.find_elements(By.CSS_SELECTOR, "li.broken")
+        assert [b.get_attribute("data-id") for b in broken] == ["logo-height"], [b.text for b in broken]
+        color = driver.execute_script("return getComputedStyle(document.querySelector('rect.frame.conflict')).stroke")
+        r, g, b = [int(x) for x in color[color.index("(") + 1:color.index(")")].split(",")[:3]]
+        assert r > 150 and g < 120 and b < 120, color
+        broken[0].click()  # jumps to the constraint's line in the document
+        line = driver.execute_script("const s = document.getElementById('source'); return s.value.slice(0, s.selectionStart).split('\\n').length")
+        want = next(c["location"]["line"] for d in examples[i][2]["diagnostics"] for c in d.get("constraints", [])
+                    if c["id"] == "logo-height")
+        assert line == want, (line, want)
+        driver.save_screenshot(os.path.join(OUT, "conflict.png"))
+
+    @check("an error marks its line in the editor")
+    def _():
+        set_editor('{\n  "views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}],\n'
+                   '  "constraints": ["root.widht == 5"]\n}')
+        marked = wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#gutter span.error"), "a marked line")
+        assert [m.get_attribute("data-line") for m in marked] == ["3"], [m.get_attribute("data-line") for m in marked]
+        errors = driver.find_elements(By.CSS_SELECTOR, "#errors li")
+        assert errors and "unknown-attribute" in errors[0].text, [e.text for e in errors]
+        set_editor('{\n  "views": [\n    {"id": "root"\n  ]\n}')
+        marked = wait(lambda: [m.get_attribute("data-line") for m in driver.find_elements(By.CSS_SELECTOR, "#gutter span.error")] or None, "a JSON syntax error marked")
+        assert marked == ["4"], marked
+        driver.save_screenshot(os.path.join(OUT, "error.png"))
+
+    @check("live mode: dragging the corner resizes, an edited constant updates, leaving deletes")
+    def _():
+        choose_example(0)
+        wait(lambda: '"card"' in editor_text() or None, "the card example")
+        expect_boxes(examples[0][2], "card before live")
+        driver.find_element(By.ID, "live").click()
+        wait(lambda: driver.find_element(By.ID, "revision").get_attribute("data-revision") == "1", "a session at revision 1")
+        sid = driver.execute_script("return window.TrellisPlayground.state.session.id")
+        assert status_of("/v1/sessions/" + sid) == 200
+        before = drawn()["boxes"]
+        corner = driver.find_element(By.ID, "corner")
+        ActionChains(driver).click_and_hold(corner).move_by_offset(-60, -30).move_by_offset(-40, -20).release().perform()
+        wait(lambda: int(driver.find_element(By.ID, "revision").get_attribute("data-revision") or 0) >= 2, "a setFrame edit")
+        wait(lambda: not driver.execute_script("return window.TrellisPlayground.state.edit.inFlight") or None, "edits settled")
+        after = drawn()["boxes"]
+        assert after["root"][2] < before["root"][2] - 20 and after["card"][2] < before["card"][2] - 20, (before, after)
+        session = json.loads(urllib.request.urlopen(BASE + "/v1/sessions/%s?space=root" % sid, timeout=10).read())
+        expect_boxes(session, "after the drag")
+        assert "edit solved in" in driver.find_element(By.ID, "edit-time").text
+        driver.save_screenshot(os.path.join(OUT, "live-dragged.png"))
+        # Select the title and change the constant of title-min-width in the inspector.
+        driver.find_element(By.CSS_SELECTOR, 'rect.frame[data-id="title"]').click()
+        wait(lambda: driver.find_elements(By.CSS_SELECTOR, '#inspector input[data-constraint="title-min-width"]'), "the constant field")
+        revision = int(driver.find_element(By.ID, "revision").get_attribute("data-revision"))
+        # As typing a number and leaving the field does (one step: the inspector redraws on answers).
+        driver.execute_script("""const f = document.querySelector('#inspector input[data-constraint="title-min-width"]');
+            f.focus(); f.value = '300'; f.dispatchEvent(new Event('change'));""")
+        wait(lambda: int(driver.find_element(By.ID, "revision").get_attribute("data-revision")) > revision, "an update edit")
+        session = json.loads(urllib.request.urlopen(BASE + "/v1/sessions/%s?space=root" % sid, timeout=10).read())
+        assert session["frames"]["title"]["width"] == 300, session["frames"]["title"]
+        expect_boxes(session, "after the update")
+        driver.save_screenshot(os.path.join(OUT, "live-updated.png"))
+        driver.find_element(By.ID, "live").click()
+        wait(lambda: status_of("/v1/sessions/" + sid) == 404, "the session deleted")
+
+    @check("a shared URL reopens the same layout")
+    def _():
+        i = next(k for k, e in enumerate(examples) if "form" in e[0].lower())
+        choose_example(i)
+        expect_boxes(examples[i][2], "sign-in form")
+        url = driver.current_url
+        assert "#doc=" in url, url
+        driver.switch_to.new_window("tab")
+        driver.get(url)
+        wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#canvas rect.frame"), "the shared layout drawn")
+        assert editor_text() == examples[i][1]
+        expect_boxes(examples[i][2], "shared")
+        driver.save_screenshot(os.path.join(OUT, "shared.png"))
+finally:
+    driver.quit()
+
+failed = [n for n, e in results if e is not None]
+print("%d passed, %d failed" % (len(results) - len(failed), len(failed)))
+sys.exit(1 if failed else 0)
