@@ -22,7 +22,7 @@
 
   // --- the editor -----------------------------------------------------------------------
 
-  const source = $("source"), gutter = $("gutter");
+  const source = $("source"), gutter = $("gutter"), menu = $("examples");
 
   function setText(text, solveNow) {
     source.value = text;
@@ -31,6 +31,8 @@
 
   function onInput(solveNow) {
     state.text = source.value;
+    const match = window.TrellisExamples.findIndex((ex) => JSON.stringify(ex.document, null, 2) === state.text);
+    menu.value = match >= 0 ? String(match) : "custom";
     try { state.document = JSON.parse(state.text); } catch (e) { state.document = null; }
     renderGutter([]);
     history.replaceState(null, "", "#" + M.encodeFragment(state.text));
@@ -217,6 +219,7 @@
     world.setAttribute("transform", "translate(" + v.tx + " " + v.ty + ") scale(" + v.scale + ")");
     svg.dataset.scale = v.scale; svg.dataset.tx = v.tx; svg.dataset.ty = v.ty;
     world.innerHTML = "";
+    const placed = [];  // labels already drawn, so that one at the same corner moves down
     for (const s of state.shapes) {
       const r = el("rect", { x: s.x, y: s.y, width: Math.max(0, s.width), height: Math.max(0, s.height), "data-id": s.id, tabindex: 0 });
       r.setAttribute("class", "frame" + (s.guide ? " guide" : "") + (s.conflict ? " conflict" : "") + (s.id === state.selected ? " selected" : ""));
@@ -228,7 +231,10 @@
       r.appendChild(title);
       world.appendChild(r);
       if (s.ambiguous.length) world.appendChild(el("rect", { x: s.x, y: s.y, width: Math.max(0, s.width), height: Math.max(0, s.height), class: "hatch", "data-ambiguous": s.id }));
-      const label = el("text", { x: s.x + 3 / v.scale, y: s.y + 12 / v.scale, class: "label", "font-size": 11 / v.scale });
+      let ly = s.y + 12 / v.scale;
+      while (placed.some((p) => Math.abs(p.x - s.x) < 40 / v.scale && Math.abs(p.y - ly) < 11 / v.scale)) ly += 12 / v.scale;
+      placed.push({ x: s.x, y: ly });
+      const label = el("text", { x: s.x + 3 / v.scale, y: ly, class: "label", "font-size": 11 / v.scale });
       label.textContent = s.id;
       world.appendChild(label);
     }
@@ -417,7 +423,11 @@
 
   // --- wiring ----------------------------------------------------------------------------------
 
-  const menu = $("examples");
+  const custom = document.createElement("option");
+  custom.value = "custom";
+  custom.textContent = "(your document)";
+  custom.disabled = true;
+  menu.appendChild(custom);
   window.TrellisExamples.forEach((ex, i) => {
     const option = document.createElement("option");
     option.value = i;

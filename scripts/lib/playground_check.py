@@ -67,7 +67,7 @@ def set_editor(text):
 
 
 def choose_example(index):
-    Select(driver.find_element(By.ID, "examples")).select_by_index(index)
+    Select(driver.find_element(By.ID, "examples")).select_by_value(str(index))
 
 
 def drawn():
@@ -215,8 +215,25 @@ try:
         driver.get(url)
         wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#canvas rect.frame"), "the shared layout drawn")
         assert editor_text() == examples[i][1]
+        assert Select(driver.find_element(By.ID, "examples")).first_selected_option.get_attribute("value") == str(i)
         expect_boxes(examples[i][2], "shared")
         driver.save_screenshot(os.path.join(OUT, "shared.png"))
+    @check("dark mode follows prefers-color-scheme, and the page is keyboard reachable")
+    def _():
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        color = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+        r, g, b = [int(x) for x in color[color.index("(") + 1:color.index(")")].split(",")[:3]]
+        assert r + g + b < 150, color
+        driver.save_screenshot(os.path.join(OUT, "dark.png"))
+        # Tab order reaches the examples menu, the live switch and the views on the canvas.
+        reached = driver.execute_script("""
+            const seen = [];
+            for (const el of document.querySelectorAll('select, input, button, textarea, [tabindex]')) {
+              if (el.tabIndex >= 0 && !el.closest('[hidden]')) seen.push(el.id || el.dataset.id || el.tagName);
+            }
+            return seen;""")
+        for want in ["examples", "live", "source", "zoom-fit", "root"]:
+            assert want in reached, (want, reached)
 finally:
     driver.quit()
 
