@@ -41,7 +41,7 @@ extension Solver {
         if slot >= 0 {
             let before = tableau.rows[Int(slot)].constant
             tableau.rows[Int(slot)].constant -= step  // the marker's own value: moved above
-            if nearZero(before) != nearZero(tableau.rows[Int(slot)].constant) { faceVersion &+= 1 }
+            if nearTight(before, tableau.rows[Int(slot)].constant) { faceVersion &+= 1 }
             note(slot: slot, &broken)
         } else {
             let slots = tableau.slots(containing: marker)

@@ -14,8 +14,11 @@ extension Solver {
     /// same for the remaining members. `prior` (constraints with their current constants)
     /// must hold together. Empty if `new` cannot hold alone, or (numerical trouble) if the
     /// probes find no conflict at all.
-    public static func earliestConflict(adding new: (Constraint, Double), after prior: [(Constraint, Double)]) -> [Int] {
-        let candidates = sharingVariables(with: new.0, prior)
+    /// `candidates`, when given, are the indices (ascending) of the constraints of `prior`
+    /// linked to `new` through shared variables; otherwise they are found here.
+    public static func earliestConflict(adding new: (Constraint, Double), after prior: [(Constraint, Double)],
+                                        candidates given: [Int]? = nil) -> [Int] {
+        let candidates = given ?? sharingVariables(with: new.0, prior)
         var base = [new]
         var chosen: [Int] = []
         var limit = prior.count

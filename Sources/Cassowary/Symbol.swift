@@ -16,3 +16,11 @@ typealias Symbol = Int32
 let epsilon = 1.0e-8
 
 @inline(__always) func nearZero(_ x: Double) -> Bool { x < epsilon && x > -epsilon }
+
+/// Whether a row whose constant moved from `before` to `after` may have changed which rows
+/// are tight: either value within 1e-6 of zero, a band wider than every threshold the
+/// optimal-face tests use (`epsilon`, and 1e-7 for a part that can move), so that any
+/// change they could see bumps `Solver.faceVersion`.
+@inline(__always) func nearTight(_ before: Double, _ after: Double) -> Bool {
+    (before < 1e-6 && before > -1e-6) || (after < 1e-6 && after > -1e-6)
+}

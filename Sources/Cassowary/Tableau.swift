@@ -174,7 +174,8 @@ final class Tableau {
     /// `shiftConstant` over many rows in one pass over the buffer; calls `moved` with each
     /// slot whose row turned negative or whose basic symbol is a dummy (the cases a caller
     /// must look at), after every row has moved.
-    /// Returns whether a restricted or dummy row's constant reached or left zero.
+    /// Returns whether a restricted or dummy row's constant was or became near zero (see
+    /// `nearTight`).
     @discardableResult
     func shiftConstants(_ slots: IndexList, by symbol: Symbol, _ step: Double, moved: (Int32) -> Void) -> Bool {
         var flagged: [Int32] = []
@@ -186,7 +187,7 @@ final class Tableau {
                     let before = rows[s].constant
                     rows[s].constant = before + rows[s].coefficient(of: symbol) * step
                     let kind = kinds[Int(basicOf[s])]
-                    if kind != .external && nearZero(before) != nearZero(rows[s].constant) { tightnessChanged = true }
+                    if kind != .external && nearTight(before, rows[s].constant) { tightnessChanged = true }
                     if kind == .dummy || (kind != .external && rows[s].constant < 0) { flagged.append(slot) }
                 }
             }

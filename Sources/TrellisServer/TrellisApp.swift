@@ -1,3 +1,4 @@
+import Layout
 import Logging
 import Synchronization
 
@@ -25,6 +26,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                 logger: Logger = Logger(label: "trellis"), clock: @escaping NanoClock = MonotonicClock.now,
                 pool: WorkerPool? = nil) {
         self.config = config
+        CoordinateRange.limit = config.maxCoordinate  // one process, one bound (read by every request)
         self.service = service
         self.metrics = metrics
         self.logger = logger

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Logging
-import Layout
 import TrellisServer
 #if canImport(Glibc)
 import Glibc
@@ -73,7 +72,6 @@ struct Serve: ParsableCommand {
         }
         TrellisLogging.bootstrap(level: config.logLevel, format: config.logFormat)
         let logger = Logger(label: "trellis")
-        CoordinateRange.limit = config.maxCoordinate  // before any request is read
         let app = TrellisApp(config: config, service: makeLayoutService(config: config), logger: logger)
 
         let server = TrellisHTTPServer(config: config, app: app)

@@ -7,6 +7,11 @@ extension LiveLayout {
     /// layout's constraints and constants alone, so a session and a fresh solve of its
     /// document report the same set.
     func conflict(of entry: SolverEntry) -> [Constraint] {
+        if let index = enforced {
+            let members = Solver.earliestConflict(adding: (entry.constraint, entry.constant), after: index.constraints,
+                                                  candidates: index.candidates(for: entry.constraint))
+            return members.map { index.constraints[$0].0 }
+        }
         var prior: [SolverEntry] = []
         state.forEachEntry { _, e in
             if e.seq < entry.seq && !e.isBroken && e.constraint.isRequired { prior.append(e) }

@@ -113,9 +113,11 @@ extension LiveLayout {
         guard errors.isEmpty else { return errors }
         var composites: [String] = []
         for change in changes {
-            do { try setUserConstant(change.constant, id: change.id, index: change.index) } catch { errors.append(error) }
-            if (state.registry[change.id]?.expanded.count ?? 0) > 1 && !composites.contains(change.id) {
-                composites.append(change.id)
+            do {
+                let members = try setUserConstant(change.constant, id: change.id, index: change.index)
+                if members > 1 && !composites.contains(change.id) { composites.append(change.id) }
+            } catch {
+                errors.append(error)
             }
         }
         for id in composites {
@@ -147,6 +149,7 @@ extension LiveLayout {
             return
         }
         saveStructure()
+        structureVersion += 1  // the document's constraints changed (a session recounts them)
         var ids: [String] = []
         for member in description.expanded {
             var name = "\(id).\(member.compiled.firstAttribute.name)"
@@ -286,18 +289,20 @@ extension LiveLayout {
         return nil
     }
 
-    /// An update's new constant: registry and solver both change in place.
-    private func setUserConstant(_ constant: Double, id: String, index: Int) throws(LayoutError) {
+    /// An update's new constant: registry and solver both change in place. Returns how
+    /// many constraints the description has (0 when nothing changed).
+    private func setUserConstant(_ constant: Double, id: String, index: Int) throws(LayoutError) -> Int {
         // Only the parts needed, not the description: a copy held here would make the
         // registry's in-place change below copy the description's constraints.
-        guard let (old, wasEdited) = state.registry.expanded(id: id, index: index) else { return }
-        guard old.constant != constant else { return }
+        guard let (old, wasEdited, members) = state.registry.expanded(id: id, index: index) else { return 0 }
+        guard old.constant != constant else { return 0 }
         state.registry.setConstant(constant, id: id, index: index, edited: true)
         undo?.record { $0.state.registry.setConstant(old.constant, id: id, index: index, edited: wasEdited) }
         let key = ConstraintKey.user(id: id, attribute: old.firstAttribute)
-        guard let entry = state.entry(key) else { return }
+        guard let entry = state.entry(key) else { return members }
         // The solver expression is `terms - constant`: shift its constant by the difference.
         try changeConstant(key, to: entry.constant + old.constant - constant)
+        return members
     }
 
     /// Tree and registry are about to change structurally: keep a copy for rollback.

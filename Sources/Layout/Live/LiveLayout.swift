@@ -16,8 +16,11 @@ public final class LiveLayout: @unchecked Sendable {
     var undo: UndoLog?
     /// The oldest entry (by `seq`) the running batch installed, removed or changed.
     var touchedFrom = Int.max
-    /// In-place constant traffic since the solver was built (see `needsRebuild`).
-    var drift = 0.0
+    /// The required constraints enforced so far, while constraints are added in add order
+    /// (a build, a re-evaluation, a rebuild); nil otherwise.
+    var enforced: EnforcedRequired?
+    /// In-place constant changes since the solver was built (see `needsRebuild`).
+    var drift = 0
     /// How long the last build or batch took (answers' `stats.solveMicros`). Settable so
     /// that a layout rebuilt from a session's history reports the time the requests took.
     public var lastSolveMicros = 0
@@ -54,6 +57,8 @@ public final class LiveLayout: @unchecked Sendable {
                                       constraints: 4 * document.views.count + 2 * document.constraints.count)
         let clock = ContinuousClock()
         let start = clock.now
+        layout.enforced = EnforcedRequired()
+        defer { layout.enforced = nil }
         var errors = layout.addViews(document.views)
         let compiler = layout.state.compiler
         for spec in document.constraints {
@@ -98,11 +103,11 @@ public final class LiveLayout: @unchecked Sendable {
         let start = clock.now
         undo = UndoLog()
         touchedFrom = .max
-        let brokenBefore = !state.broken.isEmpty
+        let newestBrokenBefore = newestBroken
         let cacheBefore = ambiguityCache, current = isAmbiguityCurrent, symbolsBefore = solver.symbolCount
         var errors: [LayoutError] = []
         for op in batch.ops { errors += perform(op) }
-        if errors.isEmpty { settle(brokenBefore: brokenBefore) }
+        if errors.isEmpty { settle(newestBrokenBefore: newestBrokenBefore) }
         touchedFrom = .max
         if errors.isEmpty && batch.strict { errors = unsatisfiableErrors() }
         guard errors.isEmpty else {

@@ -155,11 +155,12 @@ struct Registry {
         return slots[slot]?.expanded.firstIndex { $0.compiled.hasSameUpdateKey(as: constraint) }
     }
 
-    /// One expanded constraint of a description, and whether an `update` edited it.
-    func expanded(id: String, index position: Int) -> (CompiledConstraint, edited: Bool)? {
+    /// One expanded constraint of a description, whether an `update` edited it, and how
+    /// many constraints the description has.
+    func expanded(id: String, index position: Int) -> (CompiledConstraint, edited: Bool, members: Int)? {
         guard let slot = index[id].map(Int.init), let description = slots[slot],
               description.expanded.indices.contains(position) else { return nil }
-        return (description.expanded[position].compiled, description.edited)
+        return (description.expanded[position].compiled, description.edited, description.expanded.count)
     }
 
     /// Sets the constant of one expanded constraint (an `update`).
@@ -214,7 +215,7 @@ struct Registry {
     /// without building them).
     var exportedCount: Int {
         var n = 0
-        for case let description? in slots { n += description.edited ? description.expanded.count == 1 ? 1 : description.expanded.count : 1 }
+        for case let description? in slots { n += description.edited ? description.expanded.count : 1 }
         return n
     }
 

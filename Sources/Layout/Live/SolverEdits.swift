@@ -73,7 +73,7 @@ extension LiveLayout {
         } catch {
             throw solverFailure(error, key)
         }
-        drift += abs(oldConstant) + abs(constant)
+        drift += 1
         // The hot path: the entry keeps its constraint and stays active, so only its
         // constant changes, in place, with one undo step for solver and entry.
         state.setEntryConstant(constant, for: key)
@@ -86,14 +86,24 @@ extension LiveLayout {
         }
     }
 
-    /// Restores the add-order rule after a batch's ops: nothing to do while nothing is
-    /// broken before or after (every required constraint then holds); otherwise every
-    /// required constraint from the oldest one the batch touched on is taken out and put
-    /// back, oldest first.
-    func settle(brokenBefore: Bool) {
+    /// Restores the add-order rule after a batch's ops. Nothing to do unless some entry
+    /// broken before the ops (`newestBrokenBefore`: the largest seq among them) or after them
+    /// comes at or after the oldest entry the batch touched: otherwise every required
+    /// constraint from there on holds together with the enforced ones before it, which is
+    /// what the rule picks anyway. Else every required constraint from the oldest touched
+    /// one on is taken out and put back, oldest first.
+    func settle(newestBrokenBefore: Int) {
         defer { touchedFrom = .max }
-        guard touchedFrom != .max, brokenBefore || !state.broken.isEmpty else { return }
+        guard touchedFrom != .max else { return }
+        if newestBrokenBefore < touchedFrom && newestBroken < touchedFrom { return }
         reevaluate(from: touchedFrom)
+    }
+
+    /// The largest seq among broken entries (-1 when none is).
+    var newestBroken: Int {
+        var newest = -1
+        for key in state.broken { if let seq = state.entry(key)?.seq, seq > newest { newest = seq } }
+        return newest
     }
 
     /// Every required entry with `seq >= from` out of the solver (newest first), then back
@@ -105,6 +115,13 @@ extension LiveLayout {
         }
         later.sort { $0.entry.seq < $1.entry.seq }
         for item in later.reversed() where !item.entry.isBroken { release(item.entry) }
+        // The enforced required constraints before `from`, in add order, then each as it goes back.
+        var before: [SolverEntry] = []
+        state.forEachEntry { _, e in if e.seq < from && !e.isBroken && e.constraint.isRequired { before.append(e) } }
+        let index = EnforcedRequired()
+        for e in before.sorted(by: { $0.seq < $1.seq }) { index.append(e.constraint, constant: e.constant) }
+        enforced = index
+        defer { enforced = nil }
         for item in later {
             var entry = item.entry
             do {
@@ -127,6 +144,7 @@ extension LiveLayout {
     private func enforce(_ entry: SolverEntry) throws(SolverError) {
         let c = entry.constraint
         try solver.add(c, constant: entry.constant)
+        if c.isRequired { enforced?.append(c, constant: entry.constant) }
         structureVersion += 1
         if undo != nil { undo?.record { _ = try? $0.solver.remove(c) } }
     }
