@@ -1137,8 +1137,9 @@ components:
         its current constant. A constraint keeps its id after an `update`: a single
         one is listed as an explicit one-attribute constraint with its new
         constant; a composite updated whole is listed with the update's target and
-        constant; a composite updated in part has been split into one constraint
-        per member, ids `<id>.<attribute>`, which `remove` and `update` accept. It
+        constant; any other composite an update changed has been split into one
+        constraint per member, ids `<id>.<attribute>` (a suffix `.2`, `.3` if that
+        id is taken), which `remove` and `update` accept. It
         can be posted again as a layout document, and a one-shot of it answers
         what the session answers (docs/sessions.md).
       type: object

@@ -48,17 +48,25 @@ extension LiveLayout {
         }
     }
 
-    /// One `unsatisfiable` diagnostic per broken constraint, oldest first: its conflict
-    /// (in installation order) followed by itself.
+    /// One `unsatisfiable` diagnostic per broken constraint, in document order: its
+    /// conflict (in document order) followed by itself. Document order is the add order
+    /// of the layout's `GET` document: views' own constraints (superviews first), then the
+    /// constraints in order; it differs from a session's add order only for views added
+    /// later, whose own constraints no conflict can order against older ones.
     func unsatisfiableDiagnostics() -> [Diagnostic] {
         guard !state.broken.isEmpty else { return [] }
-        var keyOf: [ObjectIdentifier: (ConstraintKey, Int)] = [:]
-        state.forEachEntry { key, entry in
-            if !entry.isBroken { keyOf[ObjectIdentifier(entry.constraint)] = (key, entry.seq) }
+        let viewRank = state.tree.documentRank()
+        func rank(_ key: ConstraintKey, _ seq: Int) -> (Int, Int, Int) {
+            guard let view = key.implicitView else { return (1, seq, 0) }
+            return (0, viewRank[view] ?? 0, Int(key.implicitIndex))
         }
-        let broken = state.broken.compactMap { key in state.entry(key).map { (key, $0) } }
-            .sorted { $0.1.seq < $1.1.seq }
-        return broken.compactMap { key, entry -> Diagnostic? in
+        var keyOf: [ObjectIdentifier: (ConstraintKey, (Int, Int, Int))] = [:]
+        state.forEachEntry { key, entry in
+            if !entry.isBroken { keyOf[ObjectIdentifier(entry.constraint)] = (key, rank(key, entry.seq)) }
+        }
+        let broken = state.broken.compactMap { key in state.entry(key).map { (key, rank(key, $0.seq), $0) } }
+            .sorted { $0.1 < $1.1 }
+        return broken.compactMap { key, _, entry -> Diagnostic? in
             guard let brokenRef = reference(for: key) else { return nil }
             let members = (entry.conflict ?? []).compactMap { keyOf[ObjectIdentifier($0)] }
                 .sorted { $0.1 < $1.1 }

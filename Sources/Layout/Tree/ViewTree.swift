@@ -169,6 +169,25 @@ struct ViewTree {
         return map
     }
 
+    /// Each view's position in the order a document listing the views in answer order
+    /// installs them: down the list, each view after its superviews (as `validateNewViews`
+    /// places them).
+    func documentRank() -> [String: Int] {
+        var rank: [String: Int] = [:]
+        rank.reserveCapacity(order.count)
+        var path: [String] = []
+        for id in order where rank[id] == nil {
+            path.removeAll(keepingCapacity: true)
+            var current: String? = id
+            while let v = current, rank[v] == nil, !path.contains(v) {
+                path.append(v)
+                current = slots[v].flatMap { storage[$0].superview }
+            }
+            for v in path.reversed() { rank[v] = rank.count }
+        }
+        return rank
+    }
+
     /// Does this item (a view, or one of a view's implicit guides) exist?
     func contains(_ item: ItemRef) -> Bool { slots[item.view] != nil }
 }
