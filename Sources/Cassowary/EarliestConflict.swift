@@ -14,26 +14,29 @@ extension Solver {
     /// same for the remaining members. `prior` (constraints with their current constants)
     /// must hold together. Empty if `new` cannot hold alone, or (numerical trouble) if the
     /// probes find no conflict at all.
-    /// `candidates`, when given, are the indices (ascending) of the constraints of `prior`
-    /// linked to `new` through shared variables; otherwise they are found here.
+    /// `candidates`, when given, are the indices of the constraints of `prior` linked to
+    /// `new` through shared variables, in the order to choose by (ascending indices: `prior`'s
+    /// order); otherwise they are found here. The result is ascending in that order.
     public static func earliestConflict(adding new: (Constraint, Double), after prior: [(Constraint, Double)],
                                         candidates given: [Int]? = nil) -> [Int] {
         let candidates = given ?? sharingVariables(with: new.0, prior)
         var base = [new]
-        var chosen: [Int] = []
-        var limit = prior.count
+        var chosen: [Int] = []  // positions in `candidates`
+        var limit = candidates.count
         while true {
             let probe = Probe()
-            guard probe.addAll(base) else { return chosen.sorted() }
+            guard probe.addAll(base) else { break }
             var failing: Int?
-            for i in candidates where i < limit {
-                if !probe.add(prior[i]) { failing = i; break }
+            for p in 0..<limit where !probe.add(prior[candidates[p]]) {
+                failing = p
+                break
             }
-            guard let k = failing else { return chosen.sorted() }
+            guard let k = failing else { break }
             chosen.append(k)
-            base.append(prior[k])
+            base.append(prior[candidates[k]])
             limit = k
         }
+        return chosen.sorted().map { candidates[$0] }
     }
 
     /// The indices of `prior` whose constraints are linked to `new` through shared

@@ -93,7 +93,7 @@ public struct LayoutEngineService: LayoutService {
 
     public func solve(document: [UInt8], space: FrameSpace) -> ServiceReply {
         let parsed: LayoutDocument
-        switch decodeLayoutDocument(document) {
+        switch document.withUnsafeBytes({ decodeLayoutDocument($0, maxViews: maxViews, maxConstraints: maxConstraints) }) {
         case .failure(let problem): return .problem(Self.problem(problem))
         case .success(let d): parsed = d
         }
@@ -110,7 +110,7 @@ public struct LayoutEngineService: LayoutService {
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?) {
         let parsed: LayoutDocument
-        switch decodeLayoutDocument(document) {
+        switch document.withUnsafeBytes({ decodeLayoutDocument($0, maxViews: maxViews, maxConstraints: maxConstraints) }) {
         case .failure(let problem): return (.problem(Self.problem(problem)), nil)
         case .success(let d): parsed = d
         }
@@ -214,7 +214,9 @@ public struct LayoutEngineService: LayoutService {
         guard !errors.isEmpty else {
             return Problem(status: p.status, code: p.status >= 500 ? "internal-error" : "bad-request", message: p.title)
         }
-        return Problem(status: p.status, errors: errors)
+        guard p.errorCount > errors.count else { return Problem(status: p.status, errors: errors) }
+        return Problem(status: p.status, errors: errors,
+                       detail: "\(p.errorCount) errors in the request; the first \(errors.count) are listed")
     }
 }
 

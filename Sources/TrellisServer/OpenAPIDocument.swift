@@ -27,7 +27,8 @@ info:
     fields anywhere in a request body are the error `unknown-field`.
 
     **Errors.** Every error answer is a problem object whose `errors` array lists
-    *every* error found (never just the first), each a diagnostic with
+    *every* error found (never just the first), up to 100: beyond that the first
+    100 are listed and `detail` says how many were found. Each is a diagnostic with
     `severity: "error"`, a kebab-case `code` and, for errors inside the body, its
     `location`. A refused request changes nothing. Routing errors use codes of
     their own: an unknown route is 404 `not-found`, an unknown (or expired, or
@@ -57,7 +58,8 @@ info:
     **Limits** (configurable by the operator; the defaults are given): a body of
     at most 1 MiB, at most 10,000 views and 50,000 constraints (entries of
     `constraints`, before composites are expanded) in one layout or session;
-    beyond either the answer is 413 `too-large`. In a session an edits request is
+    beyond either the answer is 413 `too-large` (a document's arrays are counted
+    before any of their elements is read). In a session an edits request is
     refused (413) when the views its `addViews` ops add, or the constraints its
     `make` and `remake` ops add, would take the session past a limit (counted
     before the ops run: what `remake` and `remove` take away is not subtracted

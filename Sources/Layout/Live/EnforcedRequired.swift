@@ -8,14 +8,17 @@ import Cassowary
 /// of many small independent conflicts then costs little per conflict.
 final class EnforcedRequired {
     private(set) var constraints: [(Constraint, Double)] = []
+    /// Each constraint's place in document order (`LiveLayout.documentRank`), by index.
+    private var ranks: [DocumentRank] = []
     /// Union-find parent by variable id (-1: not seen yet).
     private var parent: [Int32] = []
     /// Indices into `constraints` of each group, by its root (unordered).
     private var members: [Int32: [Int32]] = [:]
 
-    func append(_ constraint: Constraint, constant: Double) {
+    func append(_ constraint: Constraint, constant: Double, rank: DocumentRank) {
         let index = Int32(truncatingIfNeeded: constraints.count)
         constraints.append((constraint, constant))
+        ranks.append(rank)
         var root: Int32 = -1
         for term in constraint.expression.terms {
             let r = find(Int32(truncatingIfNeeded: term.variable.id))
@@ -24,7 +27,11 @@ final class EnforcedRequired {
         if root >= 0 { members[root, default: []].append(index) }
     }
 
-    /// Indices, ascending, of the enforced constraints linked to `constraint`'s variables.
+    /// Indices of the enforced constraints linked to `constraint`'s variables, in document
+    /// order: a conflict is chosen by the order a fresh solve of the layout's document adds
+    /// them in, which differs from a session's add order only for views added later (whose
+    /// own constraints no conflict can order against older ones, but the choice of members
+    /// could).
     func candidates(for constraint: Constraint) -> [Int] {
         var roots: [Int32] = []
         for term in constraint.expression.terms {
@@ -35,7 +42,16 @@ final class EnforcedRequired {
         }
         var out: [Int] = []
         for r in roots { out += (members[r] ?? []).map(Int.init) }
-        return out.sorted()
+        return out.sorted { ranks[$0] < ranks[$1] }
+    }
+
+    /// Where a constraint stands in document order: a view's own constraints first (by the
+    /// view's place, superviews first, then which of them), then the others by add order.
+    struct DocumentRank: Comparable {
+        let group: Int, position: Int, index: Int
+        static func < (a: DocumentRank, b: DocumentRank) -> Bool {
+            (a.group, a.position, a.index) < (b.group, b.position, b.index)
+        }
     }
 
     private func find(_ x: Int32) -> Int32 {

@@ -30,7 +30,8 @@ extension LiveLayout {
         fresh.reserveCapacity(variables: 4 * state.tree.count, constraints: entries.count)
         solver = fresh
         enforced = EnforcedRequired()
-        defer { enforced = nil }
+        viewRanks = state.tree.documentRank()
+        defer { enforced = nil; viewRanks = nil }
         let map = state.tree.rebind { FrameVariables(solver: fresh, id: "") }
         let linearizer = state.linearizer
         for (key, entry) in entries {

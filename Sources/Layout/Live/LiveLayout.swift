@@ -19,6 +19,8 @@ public final class LiveLayout: @unchecked Sendable {
     /// The required constraints enforced so far, while constraints are added in add order
     /// (a build, a re-evaluation, a rebuild); nil otherwise.
     var enforced: EnforcedRequired?
+    /// Views' places in document order while `enforced` is kept outside a document build.
+    var viewRanks: [String: Int]?
     /// In-place constant changes since the solver was built (see `needsRebuild`).
     var drift = 0
     /// How long the last build or batch took (answers' `stats.solveMicros`). Settable so

@@ -30,7 +30,7 @@ extension LiveLayout {
         var entry = SolverEntry(constraint: constraint, constant: constant, conflict: nil, seq: seq)
         touched(seq)
         do {
-            try enforce(entry)
+            try enforce(entry, key)
         } catch .unsatisfiable {
             // In a batch the end-of-batch pass decides (earlier ops may have left the
             // solver off the add order); building a document, the solver holds exactly the
@@ -116,16 +116,19 @@ extension LiveLayout {
         later.sort { $0.entry.seq < $1.entry.seq }
         for item in later.reversed() where !item.entry.isBroken { release(item.entry) }
         // The enforced required constraints before `from`, in add order, then each as it goes back.
-        var before: [SolverEntry] = []
-        state.forEachEntry { _, e in if e.seq < from && !e.isBroken && e.constraint.isRequired { before.append(e) } }
+        var before: [(ConstraintKey, SolverEntry)] = []
+        state.forEachEntry { key, e in if e.seq < from && !e.isBroken && e.constraint.isRequired { before.append((key, e)) } }
         let index = EnforcedRequired()
-        for e in before.sorted(by: { $0.seq < $1.seq }) { index.append(e.constraint, constant: e.constant) }
+        viewRanks = state.tree.documentRank()
+        for (key, e) in before.sorted(by: { $0.1.seq < $1.1.seq }) {
+            index.append(e.constraint, constant: e.constant, rank: documentRank(key, e.seq))
+        }
         enforced = index
-        defer { enforced = nil }
+        defer { enforced = nil; viewRanks = nil }
         for item in later {
             var entry = item.entry
             do {
-                try enforce(entry)
+                try enforce(entry, item.key)
                 entry.conflict = nil
             } catch .unsatisfiable {
                 entry.conflict = conflict(of: entry)
@@ -141,10 +144,10 @@ extension LiveLayout {
     // MARK: - plumbing
 
     /// The solver enforces the entry from now on (at its current constant).
-    private func enforce(_ entry: SolverEntry) throws(SolverError) {
+    private func enforce(_ entry: SolverEntry, _ key: ConstraintKey) throws(SolverError) {
         let c = entry.constraint
         try solver.add(c, constant: entry.constant)
-        if c.isRequired { enforced?.append(c, constant: entry.constant) }
+        if c.isRequired, let enforced { enforced.append(c, constant: entry.constant, rank: documentRank(key, entry.seq)) }
         structureVersion += 1
         if undo != nil { undo?.record { _ = try? $0.solver.remove(c) } }
     }
@@ -155,6 +158,14 @@ extension LiveLayout {
         try? solver.remove(c)
         structureVersion += 1
         if undo != nil { undo?.record { try? $0.solver.add(c, constant: constant) } }
+    }
+
+    /// Where an entry stands in document order (see `EnforcedRequired.DocumentRank`): while
+    /// a document is built its add order is that order; otherwise a view's own constraints
+    /// go by the view's place (`viewRanks`).
+    func documentRank(_ key: ConstraintKey, _ seq: Int) -> EnforcedRequired.DocumentRank {
+        guard let ranks = viewRanks, let view = key.implicitView else { return .init(group: 1, position: seq, index: 0) }
+        return .init(group: 0, position: ranks[view] ?? 0, index: Int(key.implicitIndex))
     }
 
     @inline(__always) private func touched(_ seq: Int) {

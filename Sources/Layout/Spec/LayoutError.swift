@@ -21,8 +21,17 @@ public struct LayoutError: Error, Equatable, Sendable {
 public struct LayoutProblem: Error, Equatable, Sendable {
     public var status: Int
     public var title: String
+    /// The errors listed: the first `LayoutProblem.listedErrors` found.
     public var errors: [LayoutError]
-    public init(status: Int, title: String, errors: [LayoutError]) {
-        self.status = status; self.title = title; self.errors = errors
+    /// How many errors were found in all (at least `errors.count`).
+    public var errorCount: Int
+    public init(status: Int, title: String, errors: [LayoutError], errorCount: Int? = nil) {
+        self.status = status; self.title = title
+        self.errors = errors.count > Self.listedErrors ? Array(errors.prefix(Self.listedErrors)) : errors
+        self.errorCount = max(errorCount ?? errors.count, self.errors.count)
     }
+
+    /// A problem lists at most this many errors (and counts the rest), so that a request
+    /// full of mistakes costs what its first hundred do to report.
+    public static let listedErrors = 100
 }

@@ -25,8 +25,8 @@
 enum WireProblem {
     static let contractTitle = "The request breaks the layout contract"
 
-    static func contract(_ errors: [LayoutError]) -> LayoutProblem {
-        LayoutProblem(status: 422, title: contractTitle, errors: errors)
+    static func contract(_ errors: [LayoutError], count: Int? = nil) -> LayoutProblem {
+        LayoutProblem(status: 422, title: contractTitle, errors: errors, errorCount: count)
     }
 }
 
@@ -36,9 +36,15 @@ public func decodeLayoutDocument(_ bytes: [UInt8]) -> Result<LayoutDocument, Lay
 }
 
 /// Decodes a layout document straight from a buffer (e.g. the HTTP body in place).
-/// Nothing of `buffer` is retained.
-public func decodeLayoutDocument(_ buffer: UnsafeRawBufferPointer) -> Result<LayoutDocument, LayoutProblem> {
-    withReader(buffer) { reader in reader.document() }
+/// Nothing of `buffer` is retained. A `views` or `constraints` array longer than its limit
+/// is refused (413 `too-large`) before any element is read.
+public func decodeLayoutDocument(_ buffer: UnsafeRawBufferPointer, maxViews: Int = .max, maxConstraints: Int = .max)
+    -> Result<LayoutDocument, LayoutProblem> {
+    withReader(buffer) { reader in
+        reader.maxViews = maxViews
+        reader.maxConstraints = maxConstraints
+        return reader.document()
+    }
 }
 
 /// Decodes the body of `POST /v1/sessions/{id}/edits`: `{ifRevision?, strict?, ops}`.
@@ -61,7 +67,8 @@ private func withReader<T>(_ buffer: UnsafeRawBufferPointer, _ decode: (inout Wi
         guard let base = buffer.baseAddress else { return .failure(WireProblem.contract([])) }
         var reader = WireReader(base.assumingMemoryBound(to: UInt8.self), nodes)
         let value = decode(&reader)
-        return reader.errors.isEmpty ? .success(value) : .failure(WireProblem.contract(reader.errors))
+        if let tooLarge = reader.tooLarge { return .failure(tooLarge) }
+        return reader.errors.isEmpty ? .success(value) : .failure(WireProblem.contract(reader.errors, count: reader.errorCount))
     }
 }
 
@@ -77,6 +84,14 @@ extension WireReader {
                 error(WireCode.wrongType, "direction must be \"ltr\" or \"rtl\", found '\(name)'", d, "/direction")
             }
         }
+        for (field, limit, name) in [(f[1], maxViews, "views"), (f[2], maxConstraints, "constraints")] {
+            guard let n = field, nodes[n].kind == .array, nodes[n].count > limit else { continue }
+            let error = LayoutError(code: WireCode.tooLarge,
+                                    message: "the layout would have \(nodes[n].count) \(name); at most \(limit) are accepted",
+                                    location: location(n, "/" + name))
+            tooLarge = LayoutProblem(status: 413, title: "Payload Too Large", errors: (tooLarge?.errors ?? []) + [error])
+        }
+        if tooLarge != nil { return document }
         if let v = f[1], !isNull(v) { document.views = views(v, "/views") }
         var ids: [String: String] = [:]
         if let c = f[2], !isNull(c) { document.constraints = constraints(c, "/constraints", inOp: false, ids: &ids) }

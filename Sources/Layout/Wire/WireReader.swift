@@ -43,7 +43,14 @@ struct NumberSlots {
 struct WireReader {
     let p: UnsafePointer<UInt8>
     let nodes: [JSONNode]
+    /// The first `LayoutProblem.listedErrors` errors; `errorCount` counts them all.
     var errors: [LayoutError] = []
+    var errorCount = 0
+    /// Views and constraints a document may list (the operator's limits): a longer array is
+    /// refused (413) before any of its elements is read.
+    var maxViews = Int.max, maxConstraints = Int.max
+    /// Set when a document's array is over a limit: the whole request is refused with it.
+    var tooLarge: LayoutProblem?
     /// Last computed column: locations are mostly asked for in document order, so
     /// counting on from the previous one keeps long (minified) lines linear overall.
     private var cacheLineStart = -1, cacheOffset = 0, cacheColumn = 1
@@ -84,6 +91,8 @@ struct WireReader {
     }
 
     mutating func error(_ code: String, _ message: String, _ n: Int, _ pointer: String, exprColumn: Int? = nil) {
+        errorCount += 1
+        guard errors.count < LayoutProblem.listedErrors else { return }
         errors.append(LayoutError(code: code, message: message, location: location(n, pointer, exprColumn: exprColumn)))
     }
 
