@@ -30,4 +30,6 @@ USER trellis
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["trellis", "healthcheck"]
-CMD ["trellis", "serve", "--host", "0.0.0.0"]
+# The image listens on every address unless -e TRELLIS_HOST=... says otherwise.
+ENV TRELLIS_HOST=0.0.0.0
+CMD ["trellis", "serve"]

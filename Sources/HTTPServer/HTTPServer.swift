@@ -82,6 +82,7 @@ public final class HTTPServer: Sendable {
         let workers = max(1, config.workers)
         var fds: [Int32] = []
         var port = config.port
+        try ListeningSocket.ensureFree(host: config.host, port: port)
         do {
             for index in 0..<workers {
                 let fd = try ListeningSocket.open(host: config.host, port: port, backlog: config.backlog)

@@ -14,6 +14,8 @@ public enum HTTPServerError: Error, Sendable, CustomStringConvertible {
     case system(String, Int32)
     /// libuv refused to set up a loop: what was attempted and its error name.
     case eventLoop(String, String)
+    /// Another socket (another server) listens on the address already.
+    case addressInUse(host: String, port: Int)
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum HTTPServerError: Error, Sendable, CustomStringConvertible {
         case .invalidAddress(let what): return "invalid address: \(what)"
         case .system(let what, let code): return "\(what): \(String(cString: strerror(code)))"
         case .eventLoop(let what, let name): return "\(what): \(name)"
+        case .addressInUse(let host, let port):
+            return "\(host):\(port) is in use by another server; stop it, or choose another port (--port, TRELLIS_PORT; 0 = any free port)"
         }
     }
 }

@@ -10,8 +10,19 @@ import CLibUV
 /// The sockets are made here (not through uv_tcp_bind) because libuv 1.44
 /// cannot set SO_REUSEPORT, and the option must be set before bind(2).
 enum ListeningSocket {
+    /// Fails with `addressInUse` when something listens on `host:port` already. The
+    /// loops' sockets share their port through SO_REUSEPORT, which would just as well let
+    /// them join another process's sockets (two servers taking turns at the requests);
+    /// a socket bound without it meets any listener there. Port 0 is always free.
+    static func ensureFree(host: String, port: Int) throws(HTTPServerError) {
+        guard port != 0 else { return }
+        let fd = try open(host: host, port: port, backlog: 1, reusePort: false, listening: false)
+        close(fd)
+    }
+
     /// Binds and listens; returns the file descriptor.
-    static func open(host: String, port: Int, backlog: Int) throws(HTTPServerError) -> Int32 {
+    static func open(host: String, port: Int, backlog: Int, reusePort: Bool = true,
+                     listening: Bool = true) throws(HTTPServerError) -> Int32 {
         guard (0...65535).contains(port) else { throw .invalidAddress("port \(port) out of range") }
         var storage = sockaddr_storage()
         let length: socklen_t
@@ -35,7 +46,7 @@ enum ListeningSocket {
         var one: Int32 = 1
         let size = socklen_t(MemoryLayout<Int32>.size)
         guard setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, size) == 0,
-              setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, size) == 0 else {
+              !reusePort || setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, size) == 0 else {
             let code = errno
             close(fd)
             throw .system("setsockopt(SO_REUSEPORT)", code)
@@ -46,8 +57,10 @@ enum ListeningSocket {
         guard bound == 0 else {
             let code = errno
             close(fd)
+            if code == EADDRINUSE { throw .addressInUse(host: host, port: port) }
             throw .system("bind \(host):\(port)", code)
         }
+        if !listening { return fd }
         guard listen(fd, Int32(clamping: max(1, backlog))) == 0 else {
             let code = errno
             close(fd)

@@ -63,6 +63,26 @@ struct ShutdownTests {
         server.wait()
     }
 
+    /// A second server on a port in use fails at start with a clear error, instead of
+    /// sharing the port (SO_REUSEPORT) and taking turns at the first one's requests.
+    @Test func aPortInUseIsAnErrorAtStart() throws {
+        let first = HTTPServer(config: testConfig { $0.workers = 2 }, handler: echoHandler)
+        let port = try first.start()
+        defer { first.shutdown(); first.wait() }
+        let second = HTTPServer(config: testConfig { $0.port = port }, handler: echoHandler)
+        do {
+            _ = try second.start()
+            Issue.record("a second server started on port \(port)")
+            second.shutdown()
+            second.wait()
+        } catch .addressInUse(let host, let busy) {
+            #expect(host == "127.0.0.1" && busy == port)
+            #expect(HTTPServerError.addressInUse(host: host, port: busy).description.contains("is in use by another server"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     @Test func bindingABadAddressThrows() {
         let server = HTTPServer(config: testConfig { $0.host = "not-an-ip" }, handler: echoHandler)
         #expect(throws: HTTPServerError.self) { try server.start() }
