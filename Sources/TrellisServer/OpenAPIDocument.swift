@@ -87,6 +87,8 @@ info:
       one op increases it by exactly one; an accepted request with an empty
       `ops` list changes nothing and keeps the revision. A refused request
       (4xx) never changes it.
+    - `HEAD` is accepted wherever `GET` is (RFC 9110): the same status and headers,
+      `Content-Length` included, without the body.
     - `space` other than `root` (the only accepted value) is 400 `bad-request`;
       unknown query parameters are ignored.
     - A session id that is not 32 lowercase hexadecimal digits is simply an
@@ -525,7 +527,7 @@ components:
       description: The request's id, as in the server's access log (the caller's own `X-Request-Id` when it is 1-64 characters of `[A-Za-z0-9._-]`).
       schema: {type: string, pattern: '^[A-Za-z0-9._-]{1,64}$'}
     Allow:
-      description: The methods the path accepts, e.g. `GET, DELETE, OPTIONS`.
+      description: The methods the path accepts, e.g. `GET, DELETE, HEAD, OPTIONS`.
       required: true
       schema: {type: string}
 

@@ -68,6 +68,8 @@ public enum Route: Int, CaseIterable, Sendable {
     /// The endpoint of this path for `method`, if it has one (every request asks: a switch,
     /// not a search through `endpoints`).
     public func endpoint(for method: String) -> Endpoint? {
+        // HEAD is GET without the body (RFC 9110 9.3.2): the HTTP layer drops the body.
+        if method == "HEAD" { return endpoint(for: "GET") }
         switch (self, method) {
         case (.layouts, "POST"): return .solveLayout
         case (.sessions, "POST"): return .createSession
@@ -83,8 +85,11 @@ public enum Route: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The `Allow` header's methods: the path's methods, then OPTIONS.
-    public var allowedMethods: [String] { endpoints.map(\.method) + ["OPTIONS"] }
+    /// The `Allow` header's methods: the path's methods (HEAD wherever GET is), then OPTIONS.
+    public var allowedMethods: [String] {
+        let methods = endpoints.map(\.method)
+        return methods + (methods.contains("GET") ? ["HEAD"] : []) + ["OPTIONS"]
+    }
 }
 
 /// The outcome of routing a method and a path.

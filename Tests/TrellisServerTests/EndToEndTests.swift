@@ -105,7 +105,24 @@ import Testing
             #expect(r.text.contains(#""code":"method-not-allowed""#))
             let s = try c.exchange("PUT", "/v1/sessions/0123456789abcdef0123456789abcdef")
             #expect(s.status == 405)
-            #expect(s.header("Allow") == "GET, DELETE, OPTIONS")
+            #expect(s.header("Allow") == "GET, DELETE, HEAD, OPTIONS")
+        }
+    }
+
+    /// HEAD wherever GET is (RFC 9110: uptime checkers use it): the GET answer's status and
+    /// headers, Content-Length included, and no body; the connection stays usable.
+    @Test func headIsGetWithoutTheBody() throws {
+        try withLiveServer { live in
+            let c = try live.client()
+            let get = try c.exchange("GET", "/healthz")
+            let head = try c.exchange("HEAD", "/healthz")
+            #expect(head.status == 200 && head.body.isEmpty)
+            #expect(head.header("Content-Length") == get.header("Content-Length") && head.header("Content-Length") != "0")
+            #expect(head.header("Content-Type") == get.header("Content-Type"))
+            let after = try c.exchange("GET", "/openapi.yaml")
+            #expect(after.status == 200 && !after.body.isEmpty)
+            let post = try c.exchange("HEAD", "/v1/layouts")
+            #expect(post.status == 405 && post.header("Allow") == "POST, OPTIONS")
         }
     }
 

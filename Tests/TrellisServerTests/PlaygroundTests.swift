@@ -23,7 +23,7 @@ import Testing
         #expect(Router.match(method: "GET", path: "/playground/app.js") == .endpoint(.playgroundAsset, sessionID: "app.js"))
         #expect(Router.match(method: "GET", path: "/playground/") == .notFound)
         #expect(Router.match(method: "GET", path: "/playground/a/b.js") == .notFound)
-        #expect(Router.match(method: "POST", path: "/") == .methodNotAllowed(.playground, allow: ["GET", "OPTIONS"]))
+        #expect(Router.match(method: "POST", path: "/") == .methodNotAllowed(.playground, allow: ["GET", "HEAD", "OPTIONS"]))
     }
 
     @Test func servedOverHTTP() throws {

@@ -19,7 +19,9 @@ import Testing
     @Test func endpointSwitchAgreesWithTheTable() {
         for route in Route.allCases {
             for method in ["GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS", "get", ""] {
-                #expect(route.endpoint(for: method) == route.endpoints.first { $0.method == method }, "\(route) \(method)")
+                // HEAD is served wherever GET is.
+                let asked = method == "HEAD" ? "GET" : method
+                #expect(route.endpoint(for: method) == route.endpoints.first { $0.method == asked }, "\(route) \(method)")
             }
         }
         for endpoint in Endpoint.allCases { #expect(endpoint.takesBody == (endpoint.method == "POST")) }
@@ -39,10 +41,10 @@ import Testing
 
     @Test func wrongMethodListsTheAllowedOnes() {
         #expect(Router.match(method: "GET", path: "/v1/layouts") == .methodNotAllowed(.layouts, allow: ["POST", "OPTIONS"]))
-        #expect(Router.match(method: "PUT", path: "/v1/sessions/x") == .methodNotAllowed(.session, allow: ["GET", "DELETE", "OPTIONS"]))
+        #expect(Router.match(method: "PUT", path: "/v1/sessions/x") == .methodNotAllowed(.session, allow: ["GET", "DELETE", "HEAD", "OPTIONS"]))
         #expect(Router.match(method: "GET", path: "/v1/sessions/x/edits") == .methodNotAllowed(.edits, allow: ["POST", "OPTIONS"]))
-        #expect(Router.match(method: "POST", path: "/healthz") == .methodNotAllowed(.health, allow: ["GET", "OPTIONS"]))
-        #expect(Router.match(method: "get", path: "/healthz") == .methodNotAllowed(.health, allow: ["GET", "OPTIONS"]),
+        #expect(Router.match(method: "POST", path: "/healthz") == .methodNotAllowed(.health, allow: ["GET", "HEAD", "OPTIONS"]))
+        #expect(Router.match(method: "get", path: "/healthz") == .methodNotAllowed(.health, allow: ["GET", "HEAD", "OPTIONS"]),
                 "methods are case-sensitive (RFC 9110)")
     }
 
@@ -102,19 +104,19 @@ import Testing
         }
         let allowed = preflight("https://b.example")
         #expect(allowed.header("Access-Control-Allow-Origin") == "https://b.example")
-        #expect(allowed.header("Access-Control-Allow-Methods") == "GET, DELETE, OPTIONS")
+        #expect(allowed.header("Access-Control-Allow-Methods") == "GET, DELETE, HEAD, OPTIONS")
         #expect(allowed.header("Access-Control-Allow-Headers") == CORSPolicy.defaultAllowHeaders)
         #expect(allowed.header("Vary") == "Origin")
         let refused = preflight("https://evil.example")
         #expect(refused.status == 204)
         #expect(refused.header("Access-Control-Allow-Origin") == nil)
-        #expect(refused.header("Allow") == "GET, DELETE, OPTIONS")
+        #expect(refused.header("Allow") == "GET, DELETE, HEAD, OPTIONS")
     }
 
     @Test func plainOptionsHasNoCORSHeaders() {
         let response = CORSPolicy().preflight(TrellisRequest(method: "OPTIONS", path: "/healthz"), route: .health)
         #expect(response.status == 204)
-        #expect(response.header("Allow") == "GET, OPTIONS")
+        #expect(response.header("Allow") == "GET, HEAD, OPTIONS")
         #expect(response.header("Access-Control-Allow-Origin") == nil)
     }
 

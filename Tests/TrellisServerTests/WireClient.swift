@@ -103,7 +103,7 @@ final class WireClient {
     /// Sends one request and reads its answer.
     func exchange(_ method: String, _ target: String, headers: [(String, String)] = [], body: String? = nil) throws -> Response {
         try send(WireClient.request(method, target, headers: headers, body: body))
-        return try readResponse()
+        return try readResponse(head: method == "HEAD")
     }
 
     /// Sends a JSON body.
