@@ -146,6 +146,7 @@ public final class HTTPServer: Sendable {
             switch state.phase {
             case .running:
                 state.phase = .stopping
+                config.onShutdown?()
                 return state.loops
             case .starting:
                 state.shutdownRequested = true

@@ -6,6 +6,9 @@ import Darwin
 
 /// Everything the server needs to know before it starts. Times are seconds.
 public struct HTTPServerConfig: Sendable {
+    /// Called once when a graceful shutdown begins (a signal or `shutdown()`), before the
+    /// loops stop accepting: readiness checks can answer "draining" from then on.
+    public var onShutdown: (@Sendable () -> Void)?
     /// Address to listen on (IPv4 or IPv6 literal).
     public var host: String = "127.0.0.1"
     /// Port to listen on; 0 picks a free one (see `HTTPServer.start()`).

@@ -84,6 +84,7 @@ public final class Metrics: Sendable {
                               help: "Sessions put to sleep (their built layout dropped).", value: sessions.slept)
         PrometheusText.single(&out, name: "trellis_sessions_woken_total", type: "counter",
                               help: "Sleeping sessions rebuilt from their history for a request.", value: sessions.woken)
+        ProcessMetrics.render(&out)
         return out
     }
 

@@ -369,6 +369,42 @@ paths:
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
 
+  /readyz:
+    get:
+      tags: [operations]
+      operationId: ready
+      summary: Readiness.
+      description: |
+        200 while the server serves; 503 `draining` (with `Retry-After`) once a graceful
+        shutdown has begun (SIGTERM), while the requests in flight are still answered,
+        so that a load balancer stops sending new ones first. `/healthz` stays 200.
+      responses:
+        '200':
+          description: Ready.
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status: {type: string, const: ready}
+        '503':
+          description: Draining (`draining`).
+          headers:
+            X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+            Retry-After: {schema: {type: string}, description: Seconds to wait before asking again.}
+          content:
+            application/problem+json:
+              schema: {$ref: '#/components/schemas/Problem'}
+        '405': {$ref: '#/components/responses/MethodNotAllowed'}
+    options:
+      tags: [operations]
+      operationId: preflightReady
+      summary: CORS preflight.
+      responses:
+        '204': {$ref: '#/components/responses/Preflight'}
   /metrics:
     get:
       tags: [operations]
@@ -1171,7 +1207,7 @@ components:
         404: `unknown-session`, `not-found` (route). 405: `method-not-allowed`.
         408: `request-timeout`. 409: `revision-mismatch`. 413: `too-large`
         (also 431, request line and headers over the limit). 415:
-        `unsupported-media-type`. 503: `too-many-connections`. 500:
+        `unsupported-media-type`. 503: `too-many-connections`, `draining` (`/readyz` during a shutdown). 500:
         `internal-error`. 422: every other code here, including `unsatisfiable`
         under `strict`. Beyond the contract's list the reader reports
         `missing-field` (a required field is absent), `invalid-id` (a malformed
@@ -1190,6 +1226,7 @@ components:
         - unsupported-media-type
         - request-timeout
         - too-many-connections
+        - draining
         - unknown-field
         - wrong-type
         - missing-field

@@ -1,13 +1,13 @@
 /// Every operation of the API (CONTRACT section 3).
 public enum Endpoint: Int, CaseIterable, Sendable {
-    case solveLayout, createSession, getSession, deleteSession, editSession, health, metrics, openapi
+    case solveLayout, createSession, getSession, deleteSession, editSession, health, ready, metrics, openapi
     /// The playground page (`GET /`) and its scripts and styles (`GET /playground/{file}`).
     case playground, playgroundAsset
 
     public var method: String {
         switch self {
         case .solveLayout, .createSession, .editSession: return "POST"
-        case .getSession, .health, .metrics, .openapi, .playground, .playgroundAsset: return "GET"
+        case .getSession, .health, .ready, .metrics, .openapi, .playground, .playgroundAsset: return "GET"
         case .deleteSession: return "DELETE"
         }
     }
@@ -19,6 +19,7 @@ public enum Endpoint: Int, CaseIterable, Sendable {
         case .getSession, .deleteSession: return .session
         case .editSession: return .edits
         case .health: return .health
+        case .ready: return .ready
         case .metrics: return .metrics
         case .openapi: return .openapi
         case .playground: return .playground
@@ -45,7 +46,7 @@ public enum Endpoint: Int, CaseIterable, Sendable {
 
 /// A path template; `unmatched` stands for every unknown path (a metrics label).
 public enum Route: Int, CaseIterable, Sendable {
-    case layouts, sessions, session, edits, health, metrics, openapi, playground, playgroundAsset, unmatched
+    case layouts, sessions, session, edits, health, ready, metrics, openapi, playground, playgroundAsset, unmatched
 
     public var template: String {
         switch self {
@@ -54,6 +55,7 @@ public enum Route: Int, CaseIterable, Sendable {
         case .session: return "/v1/sessions/{id}"
         case .edits: return "/v1/sessions/{id}/edits"
         case .health: return "/healthz"
+        case .ready: return "/readyz"
         case .metrics: return "/metrics"
         case .openapi: return "/openapi.yaml"
         case .playground: return "/"
@@ -77,6 +79,7 @@ public enum Route: Int, CaseIterable, Sendable {
         case (.session, "DELETE"): return .deleteSession
         case (.edits, "POST"): return .editSession
         case (.health, "GET"): return .health
+        case (.ready, "GET"): return .ready
         case (.metrics, "GET"): return .metrics
         case (.openapi, "GET"): return .openapi
         case (.playground, "GET"): return .playground
@@ -120,6 +123,7 @@ public enum Router {
         case "/v1/layouts": return (.layouts, nil)
         case "/v1/sessions": return (.sessions, nil)
         case "/healthz": return (.health, nil)
+        case "/readyz": return (.ready, nil)
         case "/metrics": return (.metrics, nil)
         case "/openapi.yaml": return (.openapi, nil)
         case "/": return (.playground, nil)

@@ -21,6 +21,8 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     private let requestIDs = RequestIDs()
     private let cors: CORSPolicy
     private let lastSweep: Atomic<UInt64>
+    /// Set when a graceful shutdown begins: `/readyz` answers 503 from then on.
+    private let draining = Atomic<Bool>(false)
 
     public init(config: ServerConfig, service: Service, metrics: Metrics = Metrics(),
                 logger: Logger = Logger(label: "trellis"), clock: @escaping NanoClock = MonotonicClock.now,
@@ -53,6 +55,13 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             }
             return true
         }, isAsleep: { service.isAsleep($0) })
+    }
+
+    /// A graceful shutdown began: readiness goes, requests still in flight are answered.
+    public func beginDraining() {
+        if !draining.exchange(true, ordering: .relaxed) {
+            logger.notice("stopping", metadata: ["reason": "shutdown requested; draining requests in flight"])
+        }
     }
 
     /// Finishes queued work and stops the worker threads.
@@ -126,6 +135,13 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         switch endpoint {
         case .health:
             done(.json(200, Array(#"{"status":"ok"}"#.utf8)))
+        case .ready:
+            guard !draining.load(ordering: .relaxed) else {
+                var response = problem(Problem(status: 503, code: "draining", message: "the server is shutting down"), request)
+                response.headers.append(HeaderField("Retry-After", "1"))
+                return done(response)
+            }
+            done(.json(200, Array(#"{"status":"ready"}"#.utf8)))
         case .metrics:
             let text = metrics.render(sessions: store.stats)
             done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", PrometheusText.contentType)],

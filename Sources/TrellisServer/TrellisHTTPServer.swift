@@ -24,7 +24,7 @@ public final class TrellisHTTPServer: Sendable {
     ///   - shutdownTimeoutSeconds: how long a graceful shutdown waits for requests in
     ///     flight before it closes the remaining connections.
     public init(config: ServerConfig, shutdownTimeoutSeconds: Double = 30,
-                errorAnswer: ErrorAnswer? = nil, handler: @escaping Handler) {
+                errorAnswer: ErrorAnswer? = nil, onShutdown: (@Sendable () -> Void)? = nil, handler: @escaping Handler) {
         self.config = config
         var http = HTTPServerConfig(host: config.host, port: config.port, workers: config.workers)
         http.maxBodyBytes = config.maxBodyBytes
@@ -33,6 +33,7 @@ public final class TrellisHTTPServer: Sendable {
         http.readTimeout = config.readTimeoutSeconds
         http.idleTimeout = config.idleTimeoutSeconds
         http.shutdownTimeout = shutdownTimeoutSeconds
+        http.onShutdown = onShutdown
         if let errorAnswer {
             http.errorResponse = { status, reason in TrellisHTTPServer.httpResponse(errorAnswer(status, reason)) }
         }
@@ -49,6 +50,7 @@ public final class TrellisHTTPServer: Sendable {
                                                     shutdownTimeoutSeconds: Double = 30) {
         self.init(config: config, shutdownTimeoutSeconds: shutdownTimeoutSeconds,
                   errorAnswer: { app.protocolError(status: $0, reason: $1) },
+                  onShutdown: { app.beginDraining() },
                   handler: { app.handle($0, respond: $1) })
     }
 

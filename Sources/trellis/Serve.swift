@@ -94,8 +94,8 @@ struct Serve: ParsableCommand {
 
         // SIGINT/SIGTERM: the server stops accepting, answers what it has read, and
         // wait() returns; then queued big solves finish and the process exits 0.
-        server.wait()
-        logger.notice("stopping")
+        server.wait()  // the app logged "stopping" when the signal arrived
+        logger.notice("drained", metadata: ["detail": "requests in flight answered; finishing queued solves"])
         app.shutdown()
         logger.notice("stopped")
     }

@@ -397,3 +397,25 @@ extension String {
         return String(self[..<start]) + String(self[end...])
     }
 }
+
+/// Readiness (`/readyz`): ready while serving, 503 `draining` with `Retry-After` once a
+/// graceful shutdown begins, so a load balancer stops sending before the server goes.
+@Suite struct ReadinessTests {
+    @Test func readyUntilDraining() throws {
+        let live = try LiveServer(CounterService())
+        defer { live.stop() }
+        let c = try live.client()
+        let ready = try c.exchange("GET", "/readyz")
+        #expect(ready.status == 200 && ready.text == #"{"status":"ready"}"#)
+        live.app.beginDraining()
+        let draining = try c.exchange("GET", "/readyz")
+        #expect(draining.status == 503 && draining.header("Retry-After") == "1")
+        #expect(draining.text.contains(#""code":"draining""#))
+        #expect(try c.exchange("GET", "/healthz").status == 200, "alive while draining")
+        let metrics = try c.exchange("GET", "/metrics").text
+        #expect(metrics.contains("trellis_build_info{version=\"\(TrellisVersion.version)\"} 1"))
+        for family in ["process_cpu_seconds_total", "process_resident_memory_bytes", "process_open_fds", "process_start_time_seconds"] {
+            #expect(metrics.contains("\n\(family) "), "\(family)")
+        }
+    }
+}
