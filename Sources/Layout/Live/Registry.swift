@@ -76,6 +76,12 @@ struct Registry {
 
     mutating func insert(_ description: InstalledDescription) {
         if let old = index[description.id] { _ = remove(id: description.id, slot: old) }  // not reached: ids are checked
+        store(description)
+        byFirstItem[description.first, default: []].append(description.id)
+    }
+
+    /// Puts a description in a free slot (or a new one) and indexes its id.
+    private mutating func store(_ description: InstalledDescription) {
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
@@ -85,7 +91,6 @@ struct Registry {
             slots.append(description)
         }
         index[description.id] = slot
-        byFirstItem[description.first, default: []].append(description.id)
     }
 
     @discardableResult
@@ -129,18 +134,8 @@ struct Registry {
         free.append(slot)
         index[id] = nil
         for (k, member) in description.expanded.enumerated() {
-            let part = InstalledDescription(
-                id: ids[k], seq: description.seq + k, first: description.first,
-                stored: StoredSpec(description.memberSpec(k, id: ids[k])), member: member)
-            let partSlot: Int32
-            if let reused = free.popLast() {
-                partSlot = reused
-                slots[Int(partSlot)] = part
-            } else {
-                partSlot = Int32(truncatingIfNeeded: slots.count)
-                slots.append(part)
-            }
-            index[ids[k]] = partSlot
+            store(InstalledDescription(id: ids[k], seq: description.seq + k, first: description.first,
+                                       stored: StoredSpec(description.memberSpec(k, id: ids[k])), member: member))
         }
         if var list = byFirstItem[description.first], let p = list.firstIndex(of: id) {
             list.replaceSubrange(p...p, with: ids)
