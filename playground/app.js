@@ -2,7 +2,7 @@
 // Everything it learns comes from POST /v1/layouts and the session endpoints.
 (function () {
   "use strict";
-  const M = window.TrellisModel;
+  const M = window.TrellisModel, P = window.TrellisPanels;
   const $ = (id) => document.getElementById(id);
   const SVG = "http://www.w3.org/2000/svg";
   const base = location.origin;
@@ -322,44 +322,11 @@
     render();
   }
 
-  // --- diagnostics ----------------------------------------------------------------------------
+  // --- diagnostics (drawn by panels.js) -----------------------------------------------------
 
-  function renderConflicts() {
-    const box = $("conflicts");
-    const cards = M.conflictCards(state.answer);
-    if (!cards.length) { box.innerHTML = '<p class="empty">None.</p>'; return; }
-    box.innerHTML = "";
-    for (const card of cards) {
-      const div = document.createElement("div");
-      div.className = "card";
-      div.innerHTML = "<p>" + esc(card.message) + "</p>";
-      const ul = document.createElement("ul");
-      for (const m of card.members) {
-        const li = document.createElement("li");
-        li.tabIndex = 0;
-        li.className = m.broken ? "broken" : "";
-        li.dataset.id = m.id;
-        li.innerHTML = esc(m.description) + (m.broken ? '<span class="badge">broken</span>' : "") +
-          '<span class="where">' + esc(m.id) + (m.label ? " \u201c" + esc(m.label) + "\u201d" : "") +
-          (m.source ? ' \u00b7 <span class="source">' + esc(m.source) + "</span>" : "") +
-          (m.line ? " \u00b7 line " + m.line : "") + "</span>";
-        if (m.line) {
-          li.addEventListener("click", () => jumpTo(m.line, 1));
-          li.addEventListener("keydown", (e) => { if (e.key === "Enter") jumpTo(m.line, 1); });
-        }
-        ul.appendChild(li);
-      }
-      div.appendChild(ul);
-      box.appendChild(div);
-    }
-  }
-
-  function renderAmbiguity() {
-    const box = $("ambiguity");
-    const list = state.shapes.filter((s) => s.ambiguous.length);
-    if (!list.length) { box.innerHTML = '<p class="empty">Every frame is determined.</p>'; return; }
-    box.innerHTML = "<ul>" + list.map((s) => '<li data-id="' + esc(s.id) + '"><strong>' + esc(s.id) + "</strong>: " + s.ambiguous.map(esc).join(", ") + " not determined</li>").join("") + "</ul>";
-  }
+  function renderConflicts() { P.conflicts($("conflicts"), state.answer, jumpTo); }
+  function renderAmbiguity() { P.ambiguity($("ambiguity"), state.shapes); }
+  function renderExchange() { P.exchange($("curl"), $("answer"), state.lastExchange); }
 
   function select(id) {
     state.selected = state.selected === id ? null : id;
@@ -376,50 +343,16 @@
   }
 
   function renderInspector() {
-    const box = $("inspector");
-    const s = state.shapes.find((x) => x.id === state.selected);
-    if (!s) { box.innerHTML = '<p class="empty">Click a view.</p>'; return; }
-    const doc = (state.session && state.session.document) || state.document;
-    box.innerHTML = "<dl><dt>view</dt><dd>" + esc(s.id) + "</dd><dt>frame (absolute)</dt><dd>" + fmt(s.x) + ", " + fmt(s.y) + ", " + fmt(s.width) + " \u00d7 " + fmt(s.height) + "</dd></dl>";
-    const ul = document.createElement("ul");
-    for (const c of selectedConstraints()) {
-      const li = document.createElement("li");
-      const raw = doc.constraints[c.index];
-      li.innerHTML = esc(typeof raw === "string" ? raw : raw.expr || describe(c)) +
-        '<span class="where">' + (c.id ? "id " + esc(c.id) + " \u00b7 " : "") + (c.priority < 1000 ? "optional @" + c.priority : "required") + (c.broken ? " \u00b7 broken" : "") + "</span>";
-      if (state.session && c.id) {
-        const input = document.createElement("input");
-        input.type = "number";
-        input.value = c.constant;
-        input.setAttribute("aria-label", "constant of " + c.id);
-        input.dataset.constraint = c.id;
-        input.addEventListener("change", () => {
-          const value = parseFloat(input.value);
-          if (isFinite(value)) sendEdit([{ op: "update", view: c.first, constraints: [M.withConstant(raw, value)] }]);
-        });
-        li.appendChild(input);
-      }
-      ul.appendChild(li);
-    }
-    box.appendChild(ul);
+    P.inspector($("inspector"), {
+      shape: state.shapes.find((x) => x.id === state.selected),
+      document: (state.session && state.session.document) || state.document,
+      constraints: state.selected ? selectedConstraints() : [],
+      live: !!state.session,
+      onConstant: (c, raw, value) => sendEdit([{ op: "update", view: c.first, constraints: [M.withConstant(raw, value)] }]),
+    });
   }
 
-  function describe(c) {
-    const constant = c.constant ? (c.constant < 0 ? " - " + -c.constant : " + " + c.constant) : "";
-    return c.first + "." + c.attribute + " " + c.relation + " " + (c.second ? c.second + "." + c.secondAttribute + constant : c.constant);
-  }
-
-  function renderExchange() {
-    const x = state.lastExchange;
-    if (!x) return;
-    $("curl").textContent = x.curl;
-    let pretty = x.text;
-    try { pretty = JSON.stringify(JSON.parse(x.text), null, 2); } catch (e) { /* not JSON */ }
-    $("answer").textContent = "HTTP " + x.status + " (" + x.millis.toFixed(1) + " ms)\n" + pretty;
-  }
-
-  function fmt(n) { return Math.round(n * 100) / 100; }
-  function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]); }
+  const fmt = P.fmt, esc = P.esc;
 
   // --- wiring ----------------------------------------------------------------------------------
 
