@@ -126,6 +126,10 @@ extension Connection {
         let declaredLength = parser.pointee.content_length
         let hasLength = flags & F_CONTENT_LENGTH.rawValue != 0
         let chunked = flags & F_CHUNKED.rawValue != 0
+        if !builder.transferCodingsAreApplied {
+            fail(status: 501, title: "Not Implemented")
+            return -1
+        }
         if hasLength && declaredLength > UInt64(max(0, context.config.maxBodyBytes)) {
             // Refused before any body byte is read (and before 100 Continue).
             fail(status: 413, title: "Content Too Large")

@@ -46,6 +46,17 @@ struct RequestBuilder {
         return false
     }
 
+    /// Whether every Transfer-Encoding header names only the codings this server applies:
+    /// exactly `chunked` (llhttp de-chunks). Any other coding (`gzip, chunked`, say) would
+    /// be read as plain bytes, so RFC 9112 6.1 has it refused (501) instead.
+    var transferCodingsAreApplied: Bool {
+        for header in headers where asciiCaseInsensitiveEquals(header.name, "transfer-encoding") {
+            let codings = header.value.split(separator: ",").map { trimmed(String($0)) }.filter { !$0.isEmpty }
+            guard codings.count == 1, asciiCaseInsensitiveEquals(codings[0], "chunked") else { return false }
+        }
+        return true
+    }
+
     /// Builds the request, handing over the header and body storage.
     mutating func makeRequest(
         method: String, version: (major: Int, minor: Int), remoteAddress: String?

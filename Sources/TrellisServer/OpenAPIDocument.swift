@@ -1207,7 +1207,7 @@ components:
         404: `unknown-session`, `not-found` (route). 405: `method-not-allowed`.
         408: `request-timeout`. 409: `revision-mismatch`. 413: `too-large`
         (also 431, request line and headers over the limit). 415:
-        `unsupported-media-type`. 503: `too-many-connections`, `draining` (`/readyz` during a shutdown). 500:
+        `unsupported-media-type`. 501: `not-implemented` (a transfer coding other than `chunked`). 503: `too-many-connections`, `draining` (`/readyz` during a shutdown). 500:
         `internal-error`. 422: every other code here, including `unsatisfiable`
         under `strict`. Beyond the contract's list the reader reports
         `missing-field` (a required field is absent), `invalid-id` (a malformed
@@ -1227,6 +1227,7 @@ components:
         - request-timeout
         - too-many-connections
         - draining
+        - not-implemented
         - unknown-field
         - wrong-type
         - missing-field

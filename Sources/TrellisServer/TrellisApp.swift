@@ -100,6 +100,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         case 408: (code, message) = ("request-timeout", "the request did not arrive completely in time")
         case 413: (code, message) = ("too-large", "the body is over \(config.maxBodyBytes) bytes")
         case 431: (code, message) = ("too-large", "the request line and headers are over \(config.maxHeaderBytes) bytes")
+        case 501: (code, message) = ("not-implemented", "a transfer coding other than chunked (gzip, say) is not applied here; send the body plain, chunked or with Content-Length")
         case 503: (code, message) = ("too-many-connections", "the server has \(config.maxConnections) connections open; try again later")
         default: (code, message) = (status >= 500 ? "internal-error" : "bad-request", reason)
         }

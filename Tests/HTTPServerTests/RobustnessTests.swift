@@ -15,6 +15,23 @@ struct RobustnessTests {
         }
     }
 
+    /// A transfer coding the server does not apply (`gzip, chunked`) is refused with 501
+    /// (RFC 9112 6.1) rather than read as plain bytes; `chunked` alone is de-chunked.
+    @Test func unappliedTransferCodingsAreRefused() throws {
+        try withServer { port, _ in
+            // chunked twice is malformed (llhttp answers 400); any refusal will do there.
+            for (te, statuses) in [("gzip, chunked", [501]), ("deflate", [501]), ("chunked, chunked", [400, 501])] {
+                let client = try RawClient(port: port)
+                try client.send("POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(te)\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+                let r = try client.readResponse()
+                #expect(statuses.contains(r.status), "\(te): \(r.status)")
+            }
+            let plain = try RawClient(port: port)
+            try plain.send("POST /y HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked \r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+            #expect(try plain.readResponse().text == "POST /y|hello")
+        }
+    }
+
     @Test func randomBytesNeverStopTheServer() throws {
         try withServer { port, _ in
             var random = Bytes(state: 0x9E37_79B9_7F4A_7C15)
