@@ -62,8 +62,9 @@ info:
     before any of their elements is read). In a session an edits request is
     refused (413) when the views its `addViews` ops add, or the constraints its
     `make` and `remake` ops add, would take the session past a limit (counted
-    before the ops run: what `remake` and `remove` take away is not subtracted
-    first). At most 10,000 live sessions: a
+    before the ops run; what the batch adds and takes away again, a view it adds
+    and removes or a constraint it makes and removes by id, does not count, but
+    what it takes away of what the session had is not subtracted first). At most 10,000 live sessions: a
     new session beyond that evicts the least recently used one; a session unused
     for 900 seconds expires. An evicted or expired session answers 404
     `unknown-session`. By default only the 1,024 most recently used sessions stay

@@ -37,17 +37,28 @@ enum SessionSteps {
         }
     }
 
-    /// What a batch could add, for the limits: views by `addViews`, constraints by `make`
-    /// and `remake` (counted in full, before what `remake` and `remove` take away).
+    /// At most how much a batch adds, for the limits: views by `addViews`, constraints by
+    /// `make` and `remake`, less what the same batch takes away again of what it added
+    /// (`removeViews` of a view it added, `remove` of a constraint it added by id). What it
+    /// takes away of what the session had is not subtracted: that would need the layout.
     static func footprint(_ batch: EditBatch) -> (views: Int, constraints: Int) {
+        var addedViews: [String: Int] = [:], addedIDs: [String: Int] = [:]
         var views = 0, constraints = 0
         for op in batch.ops {
             switch op.kind {
-            case .addViews(let list): views += list.count
-            case .make(_, let list), .remake(_, let list): constraints += list.count
-            case .removeConstraintsOf, .removeConstraints, .removeViews, .update, .setFrame: break
+            case .addViews(let list):
+                views += list.count
+                for v in list { addedViews[v.id, default: 0] += 1 }
+            case .make(_, let list), .remake(_, let list):
+                constraints += list.count
+                for c in list { if let id = c.id { addedIDs[id, default: 0] += 1 } }
+            case .removeViews(let ids):
+                for id in ids where (addedViews[id] ?? 0) > 0 { addedViews[id, default: 0] -= 1; views -= 1 }
+            case .removeConstraints(let ids):
+                for id in ids where (addedIDs[id] ?? 0) > 0 { addedIDs[id, default: 0] -= 1; constraints -= 1 }
+            case .removeConstraintsOf, .update, .setFrame: break
             }
         }
-        return (views, constraints)
+        return (max(0, views), max(0, constraints))
     }
 }

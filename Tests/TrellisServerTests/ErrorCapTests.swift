@@ -31,3 +31,26 @@ import Testing
         #expect((errors.first?["location"] as? [String: Any])?["pointer"] as? String == "/views")
     }
 }
+
+/// Limits count what the layout would hold: views or constraints a batch adds and takes
+/// away again do not count (issue "Hostile and careless clients", item 8).
+@Suite struct NetLimitTests {
+    @Test func addedAndRemovedAgainIsNotCounted() throws {
+        let live = try LiveServer(LayoutEngineService(maxViews: 50, maxConstraints: 50)) { $0.maxViewsPerLayout = 50 }
+        defer { live.stop() }
+        let c = try live.client()
+        let created = try c.postJSON("/v1/sessions", #"{"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}]}"#)
+        #expect(created.status == 201, "\(created.text)")
+        let object = try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any]
+        let id = try #require(object?["id"] as? String)
+        // Constraint ids are unique across a request, view ids within one views array.
+        let churn = (0..<200).map { k in
+            #"{"op": "addViews", "views": [{"id": "z", "superview": "root"}]}, {"op": "make", "view": "z", "constraints": [{"id": "k\#(k)", "expr": "z.width == 1"}]}, {"op": "remove", "ids": ["k\#(k)"]}, {"op": "removeViews", "ids": ["z"]}"#
+        }.joined(separator: ", ")
+        let r = try c.postJSON("/v1/sessions/\(id)/edits", #"{"ops": [\#(churn)]}"#)
+        #expect(r.status == 200, "\(r.text.prefix(600))")
+        let tooMany = (0..<60).map { #"{"id": "v\#($0)", "superview": "root"}"# }.joined(separator: ", ")
+        let refused = try c.postJSON("/v1/sessions/\(id)/edits", #"{"ops": [{"op": "addViews", "views": [\#(tooMany)]}]}"#)
+        #expect(refused.status == 413)
+    }
+}
