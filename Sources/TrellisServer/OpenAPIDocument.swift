@@ -98,7 +98,9 @@ info:
       baselines, insets, offsets, constant targets, numbers in expressions) must
       lie within 10,000,000 of zero (the operator may set another bound); beyond,
       the error `out-of-range` at the value, so that double precision keeps every
-      answer exact however long a session is edited.
+      answer exact however long a session is edited. A layout whose solution still
+      passes 1e15 (huge or compounding multipliers) is refused with `out-of-range`
+      at each view at fault.
     - `multiplier` and `dividedBy` together in one constraint are the error
       `bad-multiplier`, and so is `dividedBy: 0` (an infinite multiplier, which
       UIKit refuses).

@@ -191,3 +191,35 @@ extension Result where Success == LayoutDocument, Failure == LayoutProblem {
         return []
     }
 }
+
+/// Finite inputs whose solution overflows are refused, located, never answered with a
+/// number that is not a number (issue "Hostile and careless clients", item 5).
+@Suite struct OverflowTests {
+    func problem(_ json: String) -> LayoutProblem? {
+        switch decodeLayoutDocument(Array(json.utf8)).flatMap({ LiveLayout.solve(document: $0) }) {
+        case .success: return nil
+        case .failure(let p): return p
+        }
+    }
+
+    @Test func overflowingSolutionsAreRefused() throws {
+        let root = #"{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}"#
+        let huge = problem(#"{"views": [\#(root), {"id": "a", "superview": "root"}], "constraints": ["a.left == 0", "a.top == 0", "a.height == 1", {"view": "a", "attributes": "width", "to": "root.width", "multiplier": 1.7976931348623157e308}]}"#)
+        #expect(huge?.status == 422 && huge?.errors.map(\.code) == ["out-of-range"])
+        #expect(huge?.errors.first?.location?.pointer == "/views/1")
+        let views = (0..<40).map { #"{"id": "v\#($0)", "superview": "root"}"# }.joined(separator: ", ")
+        let chain = (1..<40).map { #"{"view": "v\#($0)", "attributes": "width", "to": "v\#($0 - 1).width", "multiplier": 1e10}"# }.joined(separator: ", ")
+        let compounding = problem(#"{"views": [\#(root), \#(views)], "constraints": ["v0.width == 1000000", \#(chain)]}"#)
+        #expect(compounding?.errors.first?.code == "out-of-range")
+        #expect(problem(#"{"views": [\#(root), {"id": "a", "superview": "root"}], "constraints": ["a.edges == superview.edges"]}"#) == nil)
+    }
+
+    @Test func anEditThatOverflowsIsRefusedAndChangesNothing() throws {
+        let layout = try LiveLayout.make(document: decodeLayoutDocument(Array(#"{"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}, {"id": "a", "superview": "root"}], "constraints": ["a.edges == superview.edges"]}"#.utf8)).get()).get()
+        let before = layout.answer()
+        let batch = try decodeEditBatch(Array(#"{"ops": [{"op": "remake", "view": "a", "constraints": ["a.left == 0", "a.top == 0", "a.height == 1", {"attributes": "width", "to": "root.width", "multiplier": 1e300}]}]}"#.utf8)).get()
+        guard case .failure(let p) = layout.apply(batch) else { Issue.record("accepted"); return }
+        #expect(p.errors.map(\.code) == ["out-of-range"])
+        #expect(layout.answer().frames == before.frames && layout.revision == before.revision)
+    }
+}

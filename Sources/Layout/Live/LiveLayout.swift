@@ -67,6 +67,7 @@ public final class LiveLayout: @unchecked Sendable {
             layout.makeDocumentConstraint(spec, compiler: compiler, errors: &errors)
         }
         layout.lastSolveMicros = micros(clock.now - start)
+        if errors.isEmpty { errors = layout.overflowErrors() }
         if errors.isEmpty && document.strict { errors = layout.unsatisfiableErrors() }
         guard errors.isEmpty else { return .failure(.invalid(errors)) }
         layout.state.revision = 1
@@ -111,6 +112,7 @@ public final class LiveLayout: @unchecked Sendable {
         for op in batch.ops { errors += perform(op) }
         if errors.isEmpty { settle(newestBrokenBefore: newestBrokenBefore) }
         touchedFrom = .max
+        if errors.isEmpty { errors = overflowErrors() }
         if errors.isEmpty && batch.strict { errors = unsatisfiableErrors() }
         guard errors.isEmpty else {
             lastRefusalLeftTrace = !(undo?.isEmpty ?? true) || solver.symbolCount != symbolsBefore

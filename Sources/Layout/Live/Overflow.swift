@@ -1,0 +1,36 @@
+import Cassowary
+
+/// A solution that leaves what a double states exactly: finite inputs can still compound
+/// (a huge multiplier, a chain of multipliers, a huge offset mirrored right to left) into
+/// frames of 1e300 or infinity. An answer never carries a number that is not a number (nor
+/// one past 1e15, beyond which a frame is no longer exact to a point): such a layout is
+/// refused, each view at fault located (docs/sessions.md, "Numbers").
+extension LiveLayout {
+    /// The largest magnitude a solved frame value may have.
+    static let largestFrameValue = 1e15
+
+    /// One `out-of-range` error per view whose solved frame passes `largestFrameValue`.
+    func overflowErrors() -> [LayoutError] {
+        let values = solver.solvedValues()
+        var errors: [LayoutError] = []
+        let tree = state.tree
+        values.withReader { value in
+            for (k, id) in tree.order.enumerated() where k < tree.orderedVariables.count {
+                let v = tree.orderedVariables[k], limit = Self.largestFrameValue
+                // The common case in four comparisons (an edit checks every view); NaN fails them too.
+                if abs(value[v.x]) <= limit && abs(value[v.y]) <= limit
+                    && abs(value[v.width]) <= limit && abs(value[v.height]) <= limit { continue }
+                for (name, x) in [("x", value[v.x]), ("y", value[v.y]), ("width", value[v.width]), ("height", value[v.height])]
+                where !(abs(x) <= limit) {
+                    errors.append(LayoutError(
+                        code: "out-of-range",
+                        message: "the solution puts \(id).\(name) at \(x), past what an answer states exactly "
+                            + "(1e15); look for huge or compounding multipliers and offsets",
+                        location: tree[id]?.stored.location))
+                    break
+                }
+            }
+        }
+        return errors
+    }
+}
