@@ -55,6 +55,7 @@ extension Connection {
         guard state == .open else { return }
         needsFlush = false
         var closeAfter = false
+        var answered = false
         while let front = slots.front {
             guard let response = front.response else {
                 if front.wantsContinue && !front.continueSent {
@@ -68,12 +69,16 @@ extension Connection {
                 date: loop.dateLine, to: &out)
             guard !outcome.failed else { close(); return }
             slots.removeFront()
+            answered = true
             if !front.keepAlive || outcome.handlerWantsClose {
                 closeAfter = true
                 break
             }
         }
-        if slots.isEmpty { idleSince = now }
+        // The idle period starts when the last answer goes out, not at every read: bytes
+        // that start no request (bare CRLFs, which llhttp skips) must not keep a
+        // connection open for ever.
+        if answered && slots.isEmpty { idleSince = now }
         guard !inParse else { return }
         writeOut()
         if closeAfter { beginLingeringClose() }

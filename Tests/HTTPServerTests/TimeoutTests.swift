@@ -64,6 +64,25 @@ struct TimeoutTests {
         }
     }
 
+    /// Bytes that start no request (bare CRLFs, which the parser skips) do not keep an idle
+    /// connection open: it is closed after the idle timeout however often they come.
+    @Test func bareLineEndsDoNotKeepAConnectionOpen() throws {
+        let config = testConfig { $0.idleTimeout = 0.3 }
+        try withServer(config) { port, _ in
+            let client = try RawClient(port: port)
+            let started = seconds()
+            var closed = false
+            for _ in 0..<40 {
+                // A bare CRLF every 50 ms (well inside the idle timeout) for up to 2 s.
+                if (try? client.send("\r\n")) == nil { closed = true; break }
+                client.setTimeout(0.05)
+                if !client.receivesNothing() { closed = true; break }
+            }
+            #expect(closed)
+            #expect(seconds() - started < 1.5)
+        }
+    }
+
     @Test func activeConnectionOutlivesTheIdleTimeout() throws {
         let config = testConfig { $0.idleTimeout = 0.5 }
         try withServer(config) { port, _ in
