@@ -75,6 +75,23 @@ final class RawClient {
         }
     }
 
+    /// Reads everything until the server closes or `timeout` passes with nothing, `piece`
+    /// bytes at a time with `pauseMicros` between reads (a slow but steady reader; a small
+    /// receive buffer makes the server's writes wait for it). Returns the bytes read.
+    func readSlowly(piece: Int, pauseMicros: UInt32, timeout: Double) -> [UInt8] {
+        setTimeout(timeout)
+        var all = pending
+        pending = []
+        var chunk = [UInt8](repeating: 0, count: piece)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if got <= 0 { break }
+            all.append(contentsOf: chunk[..<got])
+            usleep(pauseMicros)
+        }
+        return all
+    }
+
     /// Shuts down our sending side (the server sees EOF).
     func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 

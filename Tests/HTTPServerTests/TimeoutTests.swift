@@ -83,6 +83,26 @@ struct TimeoutTests {
         }
     }
 
+    /// A client that reads a big answer slowly but steadily is not cut: progress counts
+    /// every piece written, not only the end of the whole batch.
+    @Test func aSteadyReaderOfABigAnswerIsNotCut() throws {
+        let config = testConfig { $0.idleTimeout = 2; $0.maxBodyBytes = 24 << 20 }
+        try withServer(config) { port, _ in
+            let client = try RawClient(port: port)
+            // Far bigger than what the socket buffers hold (a few MB on loopback): one write
+            // of the rest would complete only after the reader drained most of it.
+            let body = String(repeating: "x", count: 20 << 20)
+            try client.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+            let started = seconds()
+            // 64 KB reads 5 ms apart: a few MB/s, several idle timeouts for the whole answer.
+            let received = client.readSlowly(piece: 64 * 1024, pauseMicros: 20_000, timeout: 4)
+            let text = String(decoding: received, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 200"))
+            #expect(text.hasSuffix("POST /big|" + body), "got \(received.count) bytes of \(body.utf8.count + 100)")
+            #expect(seconds() - started > 2, "the reader must have been slower than the idle timeout")
+        }
+    }
+
     @Test func activeConnectionOutlivesTheIdleTimeout() throws {
         let config = testConfig { $0.idleTimeout = 0.5 }
         try withServer(config) { port, _ in
