@@ -81,6 +81,6 @@ extension Connection {
         if answered && slots.isEmpty { idleSince = now }
         guard !inParse else { return }
         writeOut()
-        if closeAfter { beginLingeringClose() }
+        if closeAfter { beginLingeringClose() } else if parsingHeld { resumeHeldInput() }
     }
 }

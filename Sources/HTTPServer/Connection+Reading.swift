@@ -49,13 +49,21 @@ extension Connection {
         flushResponses()
     }
 
-    private func parse(_ bytes: UnsafeMutablePointer<CChar>, count: Int) {
+    func parse(_ bytes: UnsafeMutablePointer<CChar>, count: Int) {
         inParse = true
         let result = llhttp_execute(parser, bytes, count)
         inParse = false
         switch result {
         case HPE_OK:
             break
+        case HPE_PAUSED where parsingHeld:
+            // Paused for back-pressure: keep what follows for later.
+            if let stop = llhttp_get_error_pos(parser) {
+                let start = UnsafeRawPointer(stop) - UnsafeRawPointer(bytes)
+                if start < count {
+                    heldInput.append(contentsOf: UnsafeRawBufferPointer(start: UnsafeRawPointer(bytes) + start, count: count - start))
+                }
+            }
         case HPE_PAUSED, HPE_PAUSED_UPGRADE:
             // We paused after a request that ends the connection; the bytes
             // after it are not read.
@@ -186,7 +194,14 @@ extension Connection {
             remoteAddress: remoteAddress)
         if !keepAlive { stopParsing = true }
         context.handler(request, HTTPResponder(connection: self, sequence: sequence))
-        return keepAlive ? 0 : Int32(HPE_PAUSED.rawValue)
+        if !keepAlive { return Int32(HPE_PAUSED.rawValue) }
+        // Answers pile up (a client that sends faster than it reads): parse no further
+        // request of this read until it takes some (`resumeHeldInput`).
+        if answersPileUp(resuming: false) {
+            parsingHeld = true
+            return Int32(HPE_PAUSED.rawValue)
+        }
+        return 0
     }
 
     @inline(__always)

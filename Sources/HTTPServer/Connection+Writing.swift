@@ -62,6 +62,7 @@ extension Connection {
             return
         }
         lastWriteProgress = now
+        resumeHeldInput()
         updateReading()
         updateDeadline()
     }

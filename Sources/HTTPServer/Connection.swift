@@ -55,6 +55,13 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) var stopParsing = false
     /// uv_read_start is in effect.
     @exclusivity(unchecked) var reading = false
+    /// Bytes already read but not parsed: parsing paused inside a read because answers
+    /// piled up (`answersPileUp`), to go on when the client has taken some.
+    @exclusivity(unchecked) var heldInput: [UInt8] = []
+    /// Parsing is paused for back-pressure (llhttp paused; `heldInput` holds the rest).
+    @exclusivity(unchecked) var parsingHeld = false
+    /// Inside `resumeHeldInput` (which loops; calls from within do nothing).
+    @exclusivity(unchecked) var resuming = false
     /// Request bytes may be left unread when we close (an error answer, or
     /// bytes after a closing request): then closing must linger, because
     /// closing with unread data sends a reset that can destroy our last
@@ -118,15 +125,41 @@ final class Connection: @unchecked Sendable {
     /// Reads when there is room for more requests: not closing, not too many
     /// answers owed, not too many bytes waiting to be written (a client that
     /// pipelines without reading answers must not grow our memory).
+    /// Whether answers not yet taken by the client are over the bounds (requests waiting
+    /// for their answer, bytes queued for the socket): then no more requests are read, not
+    /// even those already in a read buffer. Resuming waits until they are half that.
+    func answersPileUp(resuming: Bool) -> Bool {
+        let share = resuming ? 2 : 1
+        return slots.pendingCount >= context.config.maxPipelinedRequests / share
+            || uv_stream_get_write_queue_size(tcp.asStream) + out.count >= (1 << 20) / share
+    }
+
+    /// Goes on parsing the bytes held back, once the client took enough answers (a loop,
+    /// not a recursion: answers written at once can drain the pile as fast as it grows).
+    func resumeHeldInput() {
+        guard !resuming else { return }
+        resuming = true
+        defer { resuming = false }
+        while parsingHeld, !inParse, state == .open, !stopParsing, !answersPileUp(resuming: true) {
+            parsingHeld = false
+            llhttp_resume(parser)
+            var bytes = heldInput
+            heldInput = []
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { parse($0, count: buffer.count) }
+            }
+        }
+        updateReading()
+    }
+
     func updateReading() {
         let want: Bool
         switch state {
         case .closed: return
         case .lingering: want = !peerClosed
         case .open:
-            want = !stopParsing
-                && slots.pendingCount < context.config.maxPipelinedRequests
-                && uv_stream_get_write_queue_size(tcp.asStream) < 1 << 20
+            want = !stopParsing && !parsingHeld && !answersPileUp(resuming: false)
         }
         if want && !reading {
             if uv_read_start(tcp.asStream, connectionAlloc, connectionRead) == 0 {

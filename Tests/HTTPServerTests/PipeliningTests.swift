@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
 import Dispatch
 import Testing
 @testable import HTTPServer
@@ -104,4 +108,42 @@ struct PipeliningTests {
             #expect(final.text == "POST /up|abcde")
         }
     }
+}
+
+/// Back-pressure inside one read: a client that pipelines many requests and reads no
+/// answers gets no more answers built than the bounds allow, however many requests one
+/// read holds; the rest are parsed as it reads (issue "Hostile and careless clients", 3).
+@Suite struct PipelineBackPressureTests {
+    @Test func requestsOfOneReadWaitWhileAnswersPileUp() throws {
+        let handled = Counter()
+        let big = [UInt8](repeating: UInt8(ascii: "y"), count: 64 * 1024)
+        let config = testConfig { $0.workers = 1; $0.maxPipelinedRequests = 32 }
+        let server = HTTPServer(config: config) { request, responder in
+            handled.add()
+            responder.send(HTTPResponse(status: 200, headers: [], body: big))
+        }
+        let port = try server.start()
+        defer { server.shutdown(); server.wait() }
+        let client = try RawClient(port: port, timeout: 10)
+        let count = 400
+        try client.send(String(repeating: "GET /p HTTP/1.1\r\nHost: x\r\n\r\n", count: count))
+        // Until the count holds still (the server waits for us; we read nothing meanwhile):
+        // 400 answers are 25 MB, far past the socket buffers and the write-queue bound.
+        var last = -1
+        for _ in 0..<100 where handled.value != last {
+            last = handled.value
+            usleep(100_000)
+        }
+        #expect(handled.value < count / 2, "\(handled.value) answers built for a client that reads none")
+        client.setTimeout(10)
+        for _ in 0..<count { #expect(try client.readResponse().status == 200) }
+        #expect(handled.value == count)
+    }
+}
+
+/// A count shared between the loop thread and the test.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
