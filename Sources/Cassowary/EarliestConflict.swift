@@ -18,20 +18,22 @@ extension Solver {
     /// `new` through shared variables, in the order to choose by (ascending indices: `prior`'s
     /// order); otherwise they are found here. The result is ascending in that order.
     public static func earliestConflict(adding new: (Constraint, Double), after prior: [(Constraint, Double)],
-                                        candidates given: [Int]? = nil) -> [Int] {
+                                        candidates given: [Int]? = nil,
+                                        deadline: ContinuousClock.Instant? = nil) -> [Int] {
         let candidates = given ?? sharingVariables(with: new.0, prior)
         var base = [new]
         var chosen: [Int] = []  // positions in `candidates`
         var limit = candidates.count
         while true {
             let probe = Probe()
-            guard probe.addAll(base) else { break }
+            probe.solver.setDeadline(deadline)
+            guard probe.addAll(base), !probe.solver.ranOutOfTime else { break }
             var failing: Int?
             for p in 0..<limit where !probe.add(prior[candidates[p]]) {
                 failing = p
                 break
             }
-            guard let k = failing else { break }
+            guard let k = failing, !probe.solver.ranOutOfTime else { break }
             chosen.append(k)
             base.append(prior[candidates[k]])
             limit = k

@@ -70,6 +70,9 @@ extension Solver {
     func optimize() -> Bool {
         var degenerate = 0
         while true {
+            // Out of time: stop where it stands (feasible, maybe not optimal); the owner,
+            // who set the deadline, refuses the whole request.
+            if isPastDeadline { return true }
             let bland = degenerate > 50
             var entering: Symbol = -1
             var kept = 0
@@ -95,6 +98,7 @@ extension Solver {
     /// Phase one: drives the artificial row to its minimum. True if it reached zero.
     func optimizeArtificial() -> Bool {
         while let art = artificial {
+            if isPastDeadline { return false }
             var entering: Symbol = -1
             for i in art.symbols.indices where art.coefficients[i] < -epsilon {
                 let s = art.symbols[i]
@@ -112,6 +116,10 @@ extension Solver {
     /// then conflict), or nil on success.
     func dualOptimize() -> Symbol? {
         while let leaving = infeasible.popLast() {
+            if isPastDeadline {
+                infeasible.removeAll()
+                return leaving
+            }
             guard let row = tableau.row(of: leaving), row.constant < -epsilon else { continue }
             var entering: Symbol = -1
             var coefficient = 0.0

@@ -54,6 +54,10 @@ public final class Solver {
     /// leaves free depends on the basis and on which rows are tight, not on other constants).
     public internal(set) var faceVersion = 0
     var installed = 0
+    /// When optimisation must stop (see `isPastDeadline`): nil for never.
+    public var deadline: ContinuousClock.Instant?
+    /// Set once the deadline has passed (sticky until the deadline changes).
+    public private(set) var ranOutOfTime = false
     /// Work counters, for benchmarks and metrics.
     public internal(set) var statistics = Statistics()
 
@@ -68,6 +72,22 @@ public final class Solver {
     }
 
     public init() {}
+
+    /// Whether the deadline has passed: looked at every 32nd pivot (reading the clock costs
+    /// more than a small pivot), and sticky from then on. Optimisation loops stop then,
+    /// leaving the tableau feasible: the owner refuses the work and rolls it back.
+    var isPastDeadline: Bool {
+        if ranOutOfTime { return true }
+        guard let deadline, statistics.pivots & 31 == 0 else { return false }
+        if ContinuousClock.now > deadline { ranOutOfTime = true }
+        return ranOutOfTime
+    }
+
+    /// Sets the deadline (nil: none) and forgets an earlier one's expiry.
+    public func setDeadline(_ instant: ContinuousClock.Instant?) {
+        deadline = instant
+        ranOutOfTime = false
+    }
 
     /// Room for `variables` more variables and `constraints` more constraints, so building
     /// a known-size system allocates each per-symbol array once instead of by doubling.

@@ -62,6 +62,12 @@ public struct LayoutEngineService: LayoutService {
             return layout
         }
 
+        /// Stops keeping a journal: the session stays built for the rest of its life.
+        mutating func forgetHistory() {
+            guard case .awake(let layout, _?) = form else { return }
+            form = .awake(layout, nil)
+        }
+
         /// Records a batch that ran (when the session keeps a journal).
         mutating func record(edit body: [UInt8], succeeded: Bool) {
             guard case .awake(let layout, var journal?) = form else { return }
@@ -170,7 +176,9 @@ public struct LayoutEngineService: LayoutService {
         let start = MonotonicClock.now()
         switch SessionSteps.edit(layout, batch) {
         case .refused(let problem, let leftTrace):
-            if leftTrace { session.record(edit: edits.body, succeeded: false) }
+            // A batch refused for time might not be on replay: the session keeps no history
+            // from then on (it stays built), so that what it answers never depends on a replay.
+            if layout.ranOutOfTime { session.forgetHistory() } else if leftTrace { session.record(edit: edits.body, succeeded: false) }
             return .problem(Self.problem(problem))
         case .applied(let snapshot, let structural):
             let nanos = MonotonicClock.now() &- start

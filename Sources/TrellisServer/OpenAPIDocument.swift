@@ -101,6 +101,9 @@ info:
       answer exact however long a session is edited. A layout whose solution still
       passes 1e15 (huge or compounding multipliers) is refused with `out-of-range`
       at each view at fault.
+    - A request may spend 2 s solving (the operator may set another budget); past it
+      the solver stops and the request is refused with `too-complex` (422), changing
+      nothing. A session refused so keeps no history from then on (it stays built).
     - `multiplier` and `dividedBy` together in one constraint are the error
       `bad-multiplier`, and so is `dividedBy: 0` (an infinite multiplier, which
       UIKit refuses).
@@ -1250,6 +1253,7 @@ components:
         - no-common-ancestor
         - priority-out-of-range
         - out-of-range
+        - too-complex
         - bad-multiplier
         - expression-syntax
         - no-matching-constraint

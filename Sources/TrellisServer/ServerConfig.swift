@@ -23,6 +23,8 @@ public struct ServerConfig: Equatable, Sendable {
     public var maxConstraintsPerLayout = 50_000
     /// How far from zero coordinates and constants may go (422 `out-of-range` beyond).
     public var maxCoordinate = 1e7
+    /// Seconds one request may spend solving (422 `too-complex` beyond).
+    public var maxSolveSeconds = 2.0
     /// `["*"]` = any origin; otherwise exact origins.
     public var corsOrigins = ["*"]
     /// Layouts with more views than this are solved on the worker pool, not on an event loop.
@@ -71,6 +73,7 @@ public struct ServerConfig: Equatable, Sendable {
         if !(maxCoordinate.isFinite && maxCoordinate >= 1 && maxCoordinate <= 1e12) {
             problems.append("maxCoordinate must be in 1...1e12 (beyond, rounding reaches a point)")
         }
+        if !(maxSolveSeconds.isFinite && maxSolveSeconds > 0) { problems.append("maxSolveSeconds must be a positive number of seconds") }
         if bigSolveThreshold < 0 { problems.append("bigSolveThreshold must not be negative") }
         for (name, value) in [("readTimeoutSeconds", readTimeoutSeconds), ("idleTimeoutSeconds", idleTimeoutSeconds),
                               ("sessionIdleSeconds", sessionIdleSeconds)] where !(value.isFinite && value > 0) {
@@ -116,6 +119,7 @@ extension ServerConfig {
         int("TRELLIS_MAX_VIEWS", "max-views", "Views per layout or session at most (413 beyond).", \.maxViewsPerLayout),
         int("TRELLIS_MAX_CONSTRAINTS", "max-constraints", "Constraints per layout or session at most (413 beyond).", \.maxConstraintsPerLayout),
         double("TRELLIS_MAX_COORDINATE", "max-coordinate", "Coordinates and constants within this of zero (422 beyond).", \.maxCoordinate),
+        double("TRELLIS_MAX_SOLVE_SECONDS", "max-solve-seconds", "Seconds one request may spend solving (422 too-complex beyond).", \.maxSolveSeconds),
         ConfigSetting(environment: "TRELLIS_CORS_ORIGINS", option: "cors-origins",
                       help: "Allowed CORS origins, comma-separated, or * for any.") { config, raw in
             let origins = raw.split(separator: ",").map { MediaType.trim($0) }.filter { !$0.isEmpty }

@@ -29,6 +29,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                 pool: WorkerPool? = nil) {
         self.config = config
         CoordinateRange.limit = config.maxCoordinate  // one process, one bound (read by every request)
+        SolveBudget.seconds = config.maxSolveSeconds
         self.service = service
         self.metrics = metrics
         self.logger = logger

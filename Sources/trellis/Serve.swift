@@ -33,6 +33,7 @@ struct Serve: ParsableCommand {
     @Option(help: help("max-views")) var maxViews: String?
     @Option(help: help("max-constraints")) var maxConstraints: String?
     @Option(help: help("max-coordinate")) var maxCoordinate: String?
+    @Option(help: help("max-solve-seconds")) var maxSolveSeconds: String?
     @Option(help: help("cors-origins")) var corsOrigins: String?
     @Option(help: help("big-solve-threshold")) var bigSolveThreshold: String?
     @Option(help: help("log-level")) var logLevel: String?
@@ -51,7 +52,7 @@ struct Serve: ParsableCommand {
             ("max-connections", maxConnections), ("read-timeout", readTimeout), ("idle-timeout", idleTimeout),
             ("max-sessions", maxSessions), ("session-idle-seconds", sessionIdleSeconds), ("hot-sessions", hotSessions),
             ("max-views", maxViews),
-            ("max-constraints", maxConstraints), ("max-coordinate", maxCoordinate), ("cors-origins", corsOrigins),
+            ("max-constraints", maxConstraints), ("max-coordinate", maxCoordinate), ("max-solve-seconds", maxSolveSeconds), ("cors-origins", corsOrigins),
             ("big-solve-threshold", bigSolveThreshold), ("log-level", logLevel), ("log-format", logFormat),
         ]
         var problems: [String] = []

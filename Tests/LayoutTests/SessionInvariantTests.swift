@@ -223,3 +223,33 @@ extension Result where Success == LayoutDocument, Failure == LayoutProblem {
         #expect(layout.answer().frames == before.frames && layout.revision == before.revision)
     }
 }
+
+/// Every request runs under a time budget (`SolveBudget`): past it the solver stops, and
+/// the request is refused with `too-complex`, changing nothing (issue "Hostile and careless
+/// clients", item 2).
+@Suite struct SolveBudgetTests {
+    /// Many optional constraints at distinct priorities on one view: seconds of work.
+    static let expensive: String = {
+        let constraints = (0..<6000).map { #""a.width >= \#($0) @\#(1 + $0 % 999)""# }.joined(separator: ", ")
+        return #"{"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 400, "height": 400}}, {"id": "a", "superview": "root"}], "constraints": [\#(constraints)]}"#
+    }()
+
+    @Test func aDocumentOverTheBudgetIsRefused() throws {
+        let started = ContinuousClock.now
+        let result = decodeLayoutDocument(Array(Self.expensive.utf8)).flatMap { LiveLayout.solve(document: $0, seconds: 0.05) }
+        guard case .failure(let problem) = result else { Issue.record("solved within 50 ms"); return }
+        #expect(problem.status == 422 && problem.errors.map(\.code) == ["too-complex"])
+        #expect(ContinuousClock.now - started < .seconds(1), "stopped soon after the budget")
+    }
+
+    @Test func anEditOverTheBudgetIsRefusedAndChangesNothing() throws {
+        let layout = try LiveLayout.make(document: decodeLayoutDocument(Array(#"{"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 400, "height": 400}}, {"id": "a", "superview": "root"}], "constraints": ["a.edges == superview.edges - 10"]}"#.utf8)).get()).get()
+        let before = layout.answer()
+        let constraints = (0..<6000).map { #""a.height >= \#($0) @\#(1 + $0 % 999)""# }.joined(separator: ", ")
+        let batch = try decodeEditBatch(Array(#"{"ops": [{"op": "make", "view": "a", "constraints": [\#(constraints)]}]}"#.utf8)).get()
+        guard case .failure(let problem) = layout.apply(batch, seconds: 0.05) else { Issue.record("applied within 50 ms"); return }
+        #expect(problem.errors.map(\.code) == ["too-complex"] && layout.ranOutOfTime)
+        #expect(answerDifferences(layout.answer(), before).isEmpty && layout.revision == before.revision)
+        #expect(layout.violatedRequiredConstraints().isEmpty)
+    }
+}

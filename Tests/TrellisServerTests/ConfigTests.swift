@@ -30,7 +30,7 @@ import Testing
         #expect(config.corsOrigins == ["https://a.example", "https://b.example"])
         #expect(config.bigSolveThreshold == 0)
         #expect(config.logLevel == "warning" && config.logFormat == .json)
-        #expect(ServerConfig.settings.count == 19)
+        #expect(ServerConfig.settings.count == 20)
         #expect(Set(ServerConfig.settings.map(\.environment)).count == ServerConfig.settings.count)
     }
 

@@ -9,7 +9,8 @@ extension LiveLayout {
     func conflict(of entry: SolverEntry) -> [Constraint] {
         if let index = enforced {
             let members = Solver.earliestConflict(adding: (entry.constraint, entry.constant), after: index.constraints,
-                                                  candidates: index.candidates(for: entry.constraint))
+                                                  candidates: index.candidates(for: entry.constraint),
+                                                  deadline: solver.deadline)
             return members.map { index.constraints[$0].0 }
         }
         var prior: [SolverEntry] = []

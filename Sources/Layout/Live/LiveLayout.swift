@@ -29,6 +29,9 @@ public final class LiveLayout: @unchecked Sendable {
     /// Bumped whenever the set of constraints the solver enforces changes (an add or a
     /// remove, not a constant edit), so answers know when ambiguity must be recomputed.
     var structureVersion = 0
+    /// Whether the last batch was refused for running out of time: a replay of it on
+    /// another day might not, so a session keeps no history across one (see SessionJournal).
+    public private(set) var ranOutOfTime = false
     /// Whether the last refused batch left any trace (an op ran and was undone, or solver
     /// symbols were made): undoing restores the same constraints and frames, but not always
     /// the same solver, so a session's history must keep such a batch (see SessionJournal).
@@ -50,7 +53,8 @@ public final class LiveLayout: @unchecked Sendable {
 
     /// Builds a layout from a document. Fails with every error found (422), or with
     /// `unsatisfiable` when the document asked for `strict` and some constraint broke.
-    public static func make(document: LayoutDocument) -> Result<LiveLayout, LayoutProblem> {
+    /// `seconds`: the time budget (`SolveBudget`).
+    public static func make(document: LayoutDocument, seconds: Double = SolveBudget.seconds) -> Result<LiveLayout, LayoutProblem> {
         let layout = LiveLayout(direction: document.direction)
         layout.state.reserveCapacity(views: document.views.count, constraints: document.constraints.count)
         // Four variables a view; implicit constraints (frames, hugging, compression) up to
@@ -60,13 +64,18 @@ public final class LiveLayout: @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         layout.enforced = EnforcedRequired()
-        defer { layout.enforced = nil }
+        layout.solver.setDeadline(SolveBudget.deadline(seconds))
+        defer {
+            layout.enforced = nil
+            layout.solver.setDeadline(nil)
+        }
         var errors = layout.addViews(document.views)
         let compiler = layout.state.compiler
         for spec in document.constraints {
             layout.makeDocumentConstraint(spec, compiler: compiler, errors: &errors)
         }
         layout.lastSolveMicros = micros(clock.now - start)
+        if layout.solver.ranOutOfTime { return .failure(.invalid([SolveBudget.error(seconds)])) }
         if errors.isEmpty { errors = layout.overflowErrors() }
         if errors.isEmpty && document.strict { errors = layout.unsatisfiableErrors() }
         guard errors.isEmpty else { return .failure(.invalid(errors)) }
@@ -81,20 +90,21 @@ public final class LiveLayout: @unchecked Sendable {
     }
 
     /// A stateless one-shot (`POST /v1/layouts`): build, answer, forget.
-    public static func solve(document: LayoutDocument, space: FrameSpace = .superview)
+    public static func solve(document: LayoutDocument, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds)
         -> Result<LayoutAnswer, LayoutProblem> {
-        make(document: document).map { $0.answer(space: space) }
+        make(document: document, seconds: seconds).map { $0.answer(space: space) }
     }
 
     /// Applies an edit batch atomically: every op or none. `ifRevision` must match the
     /// current revision (409 otherwise); any error leaves the layout exactly as it was.
-    public func apply(_ batch: EditBatch, space: FrameSpace = .superview) -> Result<LayoutAnswer, LayoutProblem> {
-        applySnapshot(batch).map { $0.answer(space: space) }
+    public func apply(_ batch: EditBatch, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds)
+        -> Result<LayoutAnswer, LayoutProblem> {
+        applySnapshot(batch, seconds: seconds).map { $0.answer(space: space) }
     }
 
     /// `apply`, answering a snapshot whose frames are read later (a session reads them
     /// after letting go of its lock).
-    public func applySnapshot(_ batch: EditBatch) -> Result<AnswerSnapshot, LayoutProblem> {
+    public func applySnapshot(_ batch: EditBatch, seconds: Double = SolveBudget.seconds) -> Result<AnswerSnapshot, LayoutProblem> {
         if let expected = batch.ifRevision, expected != state.revision {
             return .failure(LayoutProblem(status: 409, title: "Revision mismatch", errors: [
                 LayoutError(code: "revision-mismatch",
@@ -105,6 +115,9 @@ public final class LiveLayout: @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         undo = UndoLog()
+        ranOutOfTime = false
+        solver.setDeadline(SolveBudget.deadline(seconds))
+        defer { solver.setDeadline(nil) }
         touchedFrom = .max
         let newestBrokenBefore = newestBroken
         let cacheBefore = ambiguityCache, current = isAmbiguityCurrent, symbolsBefore = solver.symbolCount
@@ -112,10 +125,13 @@ public final class LiveLayout: @unchecked Sendable {
         for op in batch.ops { errors += perform(op) }
         if errors.isEmpty { settle(newestBrokenBefore: newestBrokenBefore) }
         touchedFrom = .max
+        ranOutOfTime = solver.ranOutOfTime
+        if ranOutOfTime { errors = [SolveBudget.error(seconds)] }
         if errors.isEmpty { errors = overflowErrors() }
         if errors.isEmpty && batch.strict { errors = unsatisfiableErrors() }
         guard errors.isEmpty else {
             lastRefusalLeftTrace = !(undo?.isEmpty ?? true) || solver.symbolCount != symbolsBefore
+            solver.setDeadline(nil)  // putting things back is not bounded by the request's time
             undo?.rollback(self)
             undo = nil
             // The solver went back to the same constraints and constants (by other pivots),
