@@ -83,6 +83,13 @@ public final class Solver {
         return ranOutOfTime
     }
 
+    /// Reads the clock now (for owners that do work between solver calls): whether the
+    /// deadline has passed, remembered as `ranOutOfTime`.
+    public func checkDeadline() -> Bool {
+        if !ranOutOfTime, let deadline, ContinuousClock.now > deadline { ranOutOfTime = true }
+        return ranOutOfTime
+    }
+
     /// Sets the deadline (nil: none) and forgets an earlier one's expiry.
     public func setDeadline(_ instant: ContinuousClock.Instant?) {
         deadline = instant

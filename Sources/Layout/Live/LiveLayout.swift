@@ -71,7 +71,9 @@ public final class LiveLayout: @unchecked Sendable {
         }
         var errors = layout.addViews(document.views)
         let compiler = layout.state.compiler
-        for spec in document.constraints {
+        for (k, spec) in document.constraints.enumerated() {
+            // Out of time: stop adding (the request is refused below).
+            if k & 31 == 31, layout.solver.checkDeadline() { break }
             layout.makeDocumentConstraint(spec, compiler: compiler, errors: &errors)
         }
         layout.lastSolveMicros = micros(clock.now - start)
