@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Arrows point one way: trellis -> TrellisServer -> {HTTPServer, Layout}; Layout -> Cassowary.
+// Arrows point one way: trellis -> TrellisServer -> {HTTPServer, Layout, Storage};
+// Layout -> Cassowary; Storage -> CSQLite.
 let package = Package(
     name: "Trellis",
     platforms: [.macOS(.v14)],
@@ -18,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CLibUV", path: "Sources/CLibUV", pkgConfig: "libuv",
                        providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CLLHTTP", path: "Sources/CLLHTTP", pkgConfig: "libllhttp"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
         // The solver's inner loops index arrays held by its own classes, and a live layout's
         // edits read and change the state its class holds; Swift's dynamic exclusivity
         // checks there cost more than the work (seen in callgrind). Debug builds, which the
@@ -29,12 +32,14 @@ let package = Package(
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"], exclude: ["README.md"]),
+        // Sessions' durable histories (docs/durability.md): the store protocol and SQLite.
+        .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "TrellisServer", dependencies: [
-            "HTTPServer", "Layout",
+            "HTTPServer", "Layout", "Storage",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "trellis", dependencies: [
-            "TrellisServer", "Layout",
+            "TrellisServer", "Layout", "Storage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmark drivers (scripts/bench-*): replay anchor workloads on our code.
@@ -47,7 +52,7 @@ let package = Package(
         .target(name: "SessionHistories", dependencies: ["Layout"], path: "Tests/Support"),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "SessionHistories"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "SessionHistories"]),
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "SessionHistories"]),
     ],
     swiftLanguageModes: [.v6]
 )

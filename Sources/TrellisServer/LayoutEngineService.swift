@@ -1,4 +1,5 @@
 import Layout
+import Storage
 
 /// The `LayoutService` on the Layout module: the wire reader (`decodeLayoutDocument`,
 /// `decodeEditBatch`), the live engine (`LiveLayout`) and the answer writer. Enforces
@@ -10,9 +11,18 @@ public struct LayoutEngineService: LayoutService {
     /// path (`update`, `setFrame`).
     public struct Session: @unchecked Sendable {
         enum Form {
-            /// Built; with its journal while that is short enough to keep (else it never sleeps).
+            /// Built, with its journal (nil only if a compaction failed: then it stays built).
             case awake(LiveLayout, SessionJournal?)
             case asleep(SessionJournal)
+            /// Known only to the store (found there at start), until its first request.
+            case stored(Stored)
+        }
+        struct Stored {
+            let store: JournalStore
+            let id: String
+            let bytes: Int
+            let firstBytes: Int
+            let solveMicros: Int
         }
         var form: Form
         /// Views and explicit guides, as of the last answer.
@@ -20,35 +30,54 @@ public struct LayoutEngineService: LayoutService {
         /// Entries of `constraints` installed (descriptions, before composites are
         /// expanded), as of the last batch that could change them.
         public fileprivate(set) var constraints: Int
+        /// What the last request wrote to the history, for the durable store to write too.
+        fileprivate(set) var writes: [JournalWrite] = []
 
         public var isAsleep: Bool {
-            if case .asleep = form { return true }
-            return false
+            if case .awake = form { return false }
+            return true
         }
 
         /// The work its next request may take, in views (which decides whether that request
         /// runs on the worker pool): its views, times the history it replays if it sleeps.
         public var weight: Int {
-            guard case .asleep(let journal) = form else { return views }
-            return views * journal.byteCount / max(1, journal.documentBytes)
+            switch form {
+            case .awake: return views
+            case .asleep(let journal): return views * journal.byteCount / max(1, journal.documentBytes)
+            case .stored(let stored): return views * stored.bytes / max(1, stored.firstBytes)
+            }
         }
 
         /// The built layout, rebuilding it first if the session sleeps.
         mutating func wake() -> Result<LiveLayout, Problem> {
+            var journal: SessionJournal
             switch form {
             case .awake(let layout, _):
                 return .success(layout)
-            case .asleep(let journal):
-                switch journal.replay() {
-                case .success(let layout):
-                    layout.lastSolveMicros = journal.lastSolveMicros
-                    form = .awake(layout, journal)
-                    return .success(layout)
-                case .failure(let failure):
-                    // Not expected: every record succeeded once, and replaying is deterministic.
-                    return .failure(Problem(status: 500, code: "internal-error",
-                                            message: "the session could not be rebuilt from its history (record \(failure.record): \(failure.reason))"))
+            case .asleep(let kept):
+                journal = kept
+            case .stored(let stored):
+                let records: [StoredRecord]
+                do {
+                    records = try stored.store.history(of: stored.id)
+                } catch {
+                    return .failure(Problem(status: 500, code: "internal-error", message: "the session could not be read from the store: \(error.message)"))
                 }
+                guard let read = SessionJournal(records: records.map { ($0.kind, $0.body) }) else {
+                    return .failure(Problem(status: 500, code: "internal-error", message: "the session's stored history does not begin with a document or a checkpoint"))
+                }
+                journal = read
+                journal.lastSolveMicros = stored.solveMicros
+            }
+            switch journal.replay() {
+            case .success(let layout):
+                layout.lastSolveMicros = journal.lastSolveMicros
+                form = .awake(layout, journal)
+                return .success(layout)
+            case .failure(let failure):
+                // Not expected: every record succeeded once, and replaying is deterministic.
+                return .failure(Problem(status: 500, code: "internal-error",
+                                        message: "the session could not be rebuilt from its history (record \(failure.record): \(failure.reason))"))
             }
         }
 
@@ -62,17 +91,42 @@ public struct LayoutEngineService: LayoutService {
             return layout
         }
 
-        /// Stops keeping a journal: the session stays built for the rest of its life.
-        mutating func forgetHistory() {
-            guard case .awake(let layout, _?) = form else { return }
-            form = .awake(layout, nil)
-        }
-
-        /// Records a batch that ran (when the session keeps a journal).
+        /// Records a batch that ran. A journal that would pass its limit is compacted
+        /// instead: the layout is rebuilt from its checkpoint, which the journal starts over
+        /// from (so it holds this batch too).
         mutating func record(edit body: [UInt8], succeeded: Bool) {
             guard case .awake(let layout, var journal?) = form else { return }
             form = .awake(layout, nil)  // the journal is uniquely referenced while it grows
-            form = .awake(layout, journal.append(edit: body, succeeded: succeeded) ? journal : nil)
+            if journal.append(edit: body, succeeded: succeeded) {
+                form = .awake(layout, journal)
+                writes.append(.append(StoredRecord(kind: succeeded ? SessionJournal.Kind.edit.rawValue : SessionJournal.Kind.refusedEdit.rawValue,
+                                                   body: body, views: views, constraints: constraints, solveMicros: layout.lastSolveMicros)))
+            } else {
+                compact(layout)
+            }
+        }
+
+        /// Starts the history over from a checkpoint of the layout as it stands, rebuilding
+        /// the layout from it. Should the rebuild fail (out of time), the session stays built
+        /// without a history, and the store forgets it.
+        mutating func compact(_ layout: LiveLayout) {
+            let checkpoint = layout.checkpoint()
+            switch SessionSteps.restore(checkpoint) {
+            case .success(let rebuilt):
+                let bytes = checkpoint.bytes
+                form = .awake(rebuilt, SessionJournal(checkpoint: bytes))
+                writes.append(.replace(StoredRecord(kind: SessionJournal.Kind.checkpoint.rawValue, body: bytes,
+                                                    views: views, constraints: constraints, solveMicros: checkpoint.solveMicros)))
+            case .failure:
+                form = .awake(layout, nil)
+                writes.append(.forget)
+            }
+        }
+
+        /// Takes what the last request wrote to the history.
+        mutating func takeWrites() -> [JournalWrite] {
+            defer { writes = [] }
+            return writes
         }
     }
 
@@ -128,8 +182,11 @@ public struct LayoutEngineService: LayoutService {
         case .success(let (layout, snapshot)):
             let answer = snapshot.answer(space: space.layout)
             let nanos = MonotonicClock.now() &- start
-            let session = Session(form: .awake(layout, SessionJournal(document: document)),
+            var session = Session(form: .awake(layout, SessionJournal(document: document)),
                                   views: answer.stats.views, constraints: parsed.constraints.count)
+            session.writes = [.create(StoredRecord(kind: SessionJournal.Kind.document.rawValue, body: document,
+                                                   views: session.views, constraints: session.constraints,
+                                                   solveMicros: layout.lastSolveMicros))]
             // No frame-text memo yet: a session that is never edited does not pay for one.
             return (.json(201, encodeSessionAnswer(answer, id: id), solveNanos: nanos), session)
         }
@@ -176,15 +233,16 @@ public struct LayoutEngineService: LayoutService {
         let start = MonotonicClock.now()
         switch SessionSteps.edit(layout, batch) {
         case .refused(let problem, let leftTrace):
-            // A batch refused for time might not be on replay: the session keeps no history
-            // from then on (it stays built), so that what it answers never depends on a replay.
-            if layout.ranOutOfTime { session.forgetHistory() } else if leftTrace { session.record(edit: edits.body, succeeded: false) }
+            // A batch refused for time might not be refused on replay: the history starts over
+            // from a checkpoint instead, so that what the session answers never depends on
+            // how fast a replay runs.
+            if layout.ranOutOfTime { session.compact(layout) } else if leftTrace { session.record(edit: edits.body, succeeded: false) }
             return .problem(Self.problem(problem))
         case .applied(let snapshot, let structural):
             let nanos = MonotonicClock.now() &- start
-            session.record(edit: edits.body, succeeded: true)
             session.views = snapshot.stats.views
             if structural { session.constraints = layout.documentConstraintCount }
+            session.record(edit: edits.body, succeeded: true)
             // Frames are read and written when the reply is, after the session's lock.
             let memo = layout.frameText, space = space.layout
             return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
@@ -196,6 +254,14 @@ public struct LayoutEngineService: LayoutService {
     public func sleep(_ session: inout Session) -> Released? { session.sleep().map(Released.init) }
 
     public func isAsleep(_ session: Session) -> Bool { session.isAsleep }
+
+    public func takeWrites(_ session: inout Session) -> [JournalWrite] { session.takeWrites() }
+
+    public func storedSession(_ stored: StoredSession, store: JournalStore) -> Session? {
+        Session(form: .stored(.init(store: store, id: stored.id, bytes: stored.bytes, firstBytes: stored.firstBytes,
+                                    solveMicros: stored.solveMicros)),
+                views: stored.views, constraints: stored.constraints)
+    }
 
     // MARK: - Problems
 

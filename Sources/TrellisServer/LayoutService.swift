@@ -1,3 +1,5 @@
+import Storage
+
 /// Where answers put frames (`?space=root`).
 public enum FrameSpace: Sendable, Equatable {
     /// Each frame in its superview's space (like `UIView.frame`), the default.
@@ -108,12 +110,22 @@ public protocol LayoutService: Sendable {
 
     /// Whether the session is asleep (for the counters). The default: never.
     func isAsleep(_ session: Session) -> Bool
+
+    /// What the last request (create or edit) did to the session's history, taken once, for
+    /// the durable store (docs/durability.md). The default: nothing (no history kept).
+    func takeWrites(_ session: inout Session) -> [JournalWrite]
+
+    /// A session the store knows from before a restart, to be woken from the store on its
+    /// first request; nil if this service cannot (the default).
+    func storedSession(_ stored: StoredSession, store: JournalStore) -> Session?
 }
 
 extension LayoutService {
     public func estimatedViews(document: [UInt8]) -> Int { DocumentEstimate.countIDKeys(document) }
     public func sleep(_ session: inout Session) -> Released? { nil }
     public func isAsleep(_ session: Session) -> Bool { false }
+    public func takeWrites(_ session: inout Session) -> [JournalWrite] { [] }
+    public func storedSession(_ stored: StoredSession, store: JournalStore) -> Session? { nil }
 }
 
 /// What a session let go of when it went to sleep. Freeing a big layout takes a while, so

@@ -17,6 +17,8 @@ public final class Metrics: Sendable {
     static let methods = ["GET", "POST", "DELETE", "OPTIONS", "HEAD", "PUT", "PATCH", "OTHER"]
 
     private let shards: [Shard]
+    /// The durable journal's counters (zero when sessions live in memory only).
+    public let journal = JournalMetrics()
 
     public init(shardCount: Int = 16) {
         shards = (0..<max(1, shardCount)).map { _ in Shard() }
@@ -84,6 +86,7 @@ public final class Metrics: Sendable {
                               help: "Sessions put to sleep (their built layout dropped).", value: sessions.slept)
         PrometheusText.single(&out, name: "trellis_sessions_woken_total", type: "counter",
                               help: "Sleeping sessions rebuilt from their history for a request.", value: sessions.woken)
+        journal.render(&out)
         ProcessMetrics.render(&out)
         return out
     }

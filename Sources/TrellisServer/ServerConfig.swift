@@ -25,6 +25,11 @@ public struct ServerConfig: Equatable, Sendable {
     public var maxCoordinate = 1e7
     /// Seconds one request may spend solving (422 `too-complex` beyond).
     public var maxSolveSeconds = 2.0
+    /// Where sessions' histories are kept across restarts (created if missing); `none`: in
+    /// memory only (docs/durability.md).
+    public var stateDir = "./trellis-state"
+    /// What an answer waits for before it goes: see `Durability`.
+    public var durability = Durability.batch
     /// `["*"]` = any origin; otherwise exact origins.
     public var corsOrigins = ["*"]
     /// Layouts with more views than this are solved on the worker pool, not on an event loop.
@@ -85,6 +90,9 @@ public struct ServerConfig: Equatable, Sendable {
     }
 
     public var cors: CORSPolicy { CORSPolicy(allowedOrigins: corsOrigins) }
+
+    /// The state directory, or nil for memory only.
+    public var stateDirectory: String? { stateDir == "none" ? nil : stateDir }
 }
 
 public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -120,6 +128,13 @@ extension ServerConfig {
         int("TRELLIS_MAX_CONSTRAINTS", "max-constraints", "Constraints per layout or session at most (413 beyond).", \.maxConstraintsPerLayout),
         double("TRELLIS_MAX_COORDINATE", "max-coordinate", "Coordinates and constants within this of zero (422 beyond).", \.maxCoordinate),
         double("TRELLIS_MAX_SOLVE_SECONDS", "max-solve-seconds", "Seconds one request may spend solving (422 too-complex beyond).", \.maxSolveSeconds),
+        string("TRELLIS_STATE_DIR", "state-dir", "Directory of the sessions' durable store (created if missing); none = memory only.", \.stateDir),
+        ConfigSetting(environment: "TRELLIS_DURABILITY", option: "durability",
+                      help: "fsync (sync each request's records), batch (group commit; the default) or none (no waiting).") { config, raw in
+            guard let value = Durability(rawValue: raw.lowercased()) else { return "expected fsync, batch or none" }
+            config.durability = value
+            return nil
+        },
         ConfigSetting(environment: "TRELLIS_CORS_ORIGINS", option: "cors-origins",
                       help: "Allowed CORS origins, comma-separated, or * for any.") { config, raw in
             let origins = raw.split(separator: ",").map { MediaType.trim($0) }.filter { !$0.isEmpty }

@@ -13,8 +13,10 @@ import Layout
 /// SessionReplayTests compares the solver's every row and symbol with a twin's.
 ///
 /// A session sleeps as its journal alone: a 50-view session is about 300 KB built and
-/// about 12 KB as its document. The journal is kept only while it stays small against the
-/// document (`limit`); a session edited past that stays built for the rest of its life.
+/// about 12 KB as its document. A journal that would grow past `limit` is compacted: the
+/// session is rebuilt from a checkpoint of its layout (`LayoutCheckpoint`), which becomes the
+/// journal's first record, so that the live layout is exactly what a replay gives.
+/// With a state directory the same records go to the store (docs/durability.md).
 struct SessionJournal {
     /// Records one after the other: a kind byte, a 4-byte little-endian length, then the
     /// body. The first record is the document, the others edits batches.
@@ -30,6 +32,10 @@ struct SessionJournal {
         case document = 0
         /// An edits batch that succeeded, and one refused after its ops ran.
         case edit = 1, refusedEdit = 2
+        /// A `LayoutCheckpoint`: a compacted history's first record.
+        case checkpoint = 3
+
+        var isFirst: Bool { self == .document || self == .checkpoint }
     }
 
     static let headerBytes = 5
@@ -40,12 +46,29 @@ struct SessionJournal {
     /// what creating it did, while hundreds of small edits fit.
     static func limit(document: Int) -> Int { max(16 * 1024, 4 * document) }
 
-    init(document: [UInt8]) {
-        limit = Self.limit(document: document.count)
-        documentBytes = document.count
+    init(document: [UInt8]) { self.init(first: .document, document) }
+
+    /// A compacted history: the checkpoint alone.
+    init(checkpoint: [UInt8]) { self.init(first: .checkpoint, checkpoint) }
+
+    private init(first kind: Kind, _ body: [UInt8]) {
+        limit = Self.limit(document: body.count)
+        documentBytes = body.count
         bytes = []
-        bytes.reserveCapacity(document.count + Self.headerBytes)
-        Self.appendRecord(.document, document, to: &bytes)
+        bytes.reserveCapacity(body.count + Self.headerBytes)
+        Self.appendRecord(kind, body, to: &bytes)
+    }
+
+    /// The journal of records read back from the store; nil if they are not a history
+    /// (no first record, an unknown kind).
+    init?(records: [(kind: UInt8, body: [UInt8])]) {
+        guard let first = records.first, let kind = Kind(rawValue: first.kind), kind.isFirst else { return nil }
+        self.init(first: kind, first.body)
+        for record in records.dropFirst() {
+            guard let kind = Kind(rawValue: record.kind), !kind.isFirst else { return nil }
+            Self.appendRecord(kind, record.body, to: &bytes)
+            edits += 1
+        }
     }
 
     var byteCount: Int { bytes.count }
@@ -96,13 +119,22 @@ struct SessionJournal {
     /// could not be rebuilt (which would be a bug: each record did what it did before).
     func replay() -> Result<LiveLayout, ReplayFailure> {
         let records = self.records
-        guard let first = records.first, first.kind == .document else {
-            return .failure(ReplayFailure(record: 0, reason: "the journal does not start with a document"))
+        guard let first = records.first, first.kind.isFirst else {
+            return .failure(ReplayFailure(record: 0, reason: "the journal does not start with a document or a checkpoint"))
         }
         let layout: LiveLayout
-        switch decodeLayoutDocument(Array(first.body)).flatMap(SessionSteps.create) {
+        let built: Result<LiveLayout, LayoutProblem>
+        if first.kind == .checkpoint {
+            guard let checkpoint = LayoutCheckpoint(bytes: first.body) else {
+                return .failure(ReplayFailure(record: 0, reason: "the checkpoint cannot be read"))
+            }
+            built = SessionSteps.restore(checkpoint)
+        } else {
+            built = decodeLayoutDocument(Array(first.body)).flatMap(SessionSteps.create).map(\.0)
+        }
+        switch built {
         case .failure(let problem): return .failure(ReplayFailure(record: 0, reason: problem.summary))
-        case .success(let (built, _)): layout = built
+        case .success(let rebuilt): layout = rebuilt
         }
         for (k, record) in records.enumerated().dropFirst() {
             let batch: EditBatch
@@ -114,7 +146,7 @@ struct SessionJournal {
             case (.edit, .applied), (.refusedEdit, .refused(_, leftTrace: true)): continue
             case (.edit, .refused(let problem, _)): return .failure(ReplayFailure(record: k, reason: problem.summary))
             case (.refusedEdit, _): return .failure(ReplayFailure(record: k, reason: "a refused batch did not do again what it did"))
-            case (.document, _): return .failure(ReplayFailure(record: k, reason: "a second document"))
+            case (.document, _), (.checkpoint, _): return .failure(ReplayFailure(record: k, reason: "a second first record"))
             }
         }
         return .success(layout)

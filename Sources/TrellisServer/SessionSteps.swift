@@ -15,6 +15,16 @@ enum SessionSteps {
         }
     }
 
+    /// A layout from a checkpoint: a fresh build of its document through `create`, which
+    /// then takes on the checkpoint's revision, id state and solve time. A compacted session
+    /// and its replay both come from here, so they are the same layout.
+    static func restore(_ checkpoint: LayoutCheckpoint) -> Result<LiveLayout, LayoutProblem> {
+        decodeLayoutDocument(checkpoint.document).flatMap(create).map { layout, _ in
+            layout.adopt(checkpoint)
+            return layout
+        }
+    }
+
     enum EditOutcome {
         /// `structural`: the set of constraints may have changed (not only constants).
         case applied(AnswerSnapshot, structural: Bool)

@@ -35,6 +35,9 @@ public final class SessionStore<Session>: @unchecked Sendable {
     /// Sessions removed under the lock, released after it (see `locked`).
     private var graveyard: [Entry] = []
     private let sleepCounters = SleepCounters()
+    /// Told the id of every session that goes (deleted, evicted, expired), under the store's
+    /// lock: the durable journal drops its records.
+    private let onRemove: (@Sendable (String) -> Void)?
 
     /// - Parameters:
     ///   - weigh: a size measure of a session (for the service: the work its next request
@@ -43,7 +46,8 @@ public final class SessionStore<Session>: @unchecked Sendable {
     ///   - hibernation: whether and how sessions past a number of hot ones sleep.
     public init(maxSessions: Int, idleSeconds: Double, clock: @escaping NanoClock = MonotonicClock.now,
                 weigh: @escaping @Sendable (Session) -> Int = { _ in 0 },
-                hibernation: Hibernation<Session>? = nil) {
+                hibernation: Hibernation<Session>? = nil, onRemove: (@Sendable (String) -> Void)? = nil) {
+        self.onRemove = onRemove
         precondition(maxSessions > 0, "maxSessions must be positive")
         precondition((hibernation?.hotLimit ?? 1) > 0, "hotLimit must be positive")
         self.hibernation = hibernation
@@ -81,6 +85,26 @@ public final class SessionStore<Session>: @unchecked Sendable {
         }
         if let sleeper { putToSleep(sleeper) }
         return inserted
+    }
+
+    /// Adds a session restored from the durable store at start: asleep, not hot, least
+    /// recently used of all (restored ones after it go in front). False if `id` is taken.
+    @discardableResult
+    public func insertAsleep(_ session: Session, id: String) -> Bool {
+        let entry = Entry(id: id, session: session, now: clock(), counters: sleepCounters)
+        entry.weight.store(weigh(entry.session), ordering: .relaxed)
+        entry.asleep.store(true, ordering: .relaxed)
+        return locked {
+            guard entries[id] == nil else { return false }
+            while entries.count >= maxSessions, let victim = recency.tail {
+                unlinkLocked(victim)
+                counters.evictedLRU += 1
+            }
+            entries[id] = entry
+            recency.pushFront(entry)
+            sleepCounters.asleep.add(1, ordering: .relaxed)
+            return true
+        }
     }
 
     /// A session found by `find`, for `withSession(_:_:)`: a request looks its session up
@@ -313,6 +337,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
 
     /// Removes from map and list and marks the entry dead.
     private func unlinkLocked(_ entry: Entry) {
+        onRemove?(entry.id)
         graveyard.append(entry)
         entries[entry.id] = nil
         recency.detach(entry)

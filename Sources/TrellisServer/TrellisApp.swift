@@ -1,5 +1,6 @@
 import Layout
 import Logging
+import Storage
 import Synchronization
 
 /// The request handler of the service: routes a request, checks what the HTTP side of
@@ -16,6 +17,8 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     public let store: SessionStore<Service.Session>
     public let metrics: Metrics
     public let pool: WorkerPool
+    /// Where sessions' histories are made durable; nil: in memory only (docs/durability.md).
+    public let journal: JournalWriter?
     private let logger: Logger
     private let clock: NanoClock
     private let requestIDs = RequestIDs()
@@ -26,8 +29,9 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
 
     public init(config: ServerConfig, service: Service, metrics: Metrics = Metrics(),
                 logger: Logger = Logger(label: "trellis"), clock: @escaping NanoClock = MonotonicClock.now,
-                pool: WorkerPool? = nil) {
+                pool: WorkerPool? = nil, journal: JournalWriter? = nil) {
         self.config = config
+        self.journal = journal
         CoordinateRange.limit = config.maxCoordinate  // one process, one bound (read by every request)
         SolveBudget.seconds = config.maxSolveSeconds
         self.service = service
@@ -36,10 +40,34 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         self.clock = clock
         self.cors = config.cors
         self.pool = pool ?? WorkerPool(threads: config.solverThreads)
+        var onRemove: (@Sendable (String) -> Void)?
+        if let journal { onRemove = { id in journal.submit([.delete(session: id)]) } }
         self.store = SessionStore(maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
                                   clock: clock, weigh: { [service] in service.weight(of: $0) },
-                                  hibernation: Self.hibernation(service, config: config, pool: self.pool))
+                                  hibernation: Self.hibernation(service, config: config, pool: self.pool),
+                                  onRemove: onRemove)
         self.lastSweep = Atomic(clock())
+    }
+
+    /// Makes the sessions the durable store holds known, each to be woken from the store on
+    /// its first request; answers how many. Called once, before the server listens.
+    @discardableResult
+    public func restore(_ listing: StoreListing) -> Int {
+        guard let journal else { return 0 }
+        var restored = 0
+        for stored in listing.sessions where SessionID.isWellFormed(stored.id) {
+            guard let session = service.storedSession(stored, store: journal.store) else { continue }
+            if store.insertAsleep(session, id: stored.id) { restored += 1 }
+        }
+        if let aside = listing.setAside {
+            logger.error("store", metadata: ["error": .string("the store could not be used and was moved aside to \(aside); starting with an empty one")])
+        }
+        for (id, reason) in listing.damaged {
+            logger.error("store", metadata: ["session": .string(id), "error": .string("damaged, not loaded: \(reason)")])
+        }
+        metrics.journal.recordStart(restored: restored, damaged: listing.damaged.count + (listing.setAside == nil ? 0 : 1))
+        logger.notice("store", metadata: ["restored": .stringConvertible(restored), "damaged": .stringConvertible(listing.damaged.count)])
+        return restored
     }
 
     /// Sessions past `hotSessions` sleep; what a big one lets go of is freed on the pool.
@@ -65,8 +93,11 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         }
     }
 
-    /// Finishes queued work and stops the worker threads.
-    public func shutdown() { pool.shutdown() }
+    /// Finishes queued work, stops the worker threads, then writes what the journal holds.
+    public func shutdown() {
+        pool.shutdown()
+        journal?.shutdown()
+    }
 
     public func handle(_ request: TrellisRequest, respond: @escaping @Sendable (TrellisResponse) -> Void) {
         let start = clock()
@@ -165,15 +196,19 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         case .createSession:
             run(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] in
                 let id = store.makeID()
-                let (answer, session) = service.createSession(id: id, document: request.body, space: space)
-                guard let session else { return done(reply(answer, request)) }
+                let (answer, made) = service.createSession(id: id, document: request.body, space: space)
+                guard var session = made else { return done(reply(answer, request)) }
+                // The first record is handed over before anyone can find the session, so
+                // that its edits' records come after it.
+                let held = journal.map { _ in HeldAnswer(done) }
+                handOver(service.takeWrites(&session), of: id, then: held)
                 guard store.insert(session, id: id) else {
-                    return done(problem(.internalError("session id \(id) was taken twice"), request))
+                    return (held?.ready ?? done)(problem(.internalError("session id \(id) was taken twice"), request))
                 }
                 var response = reply(answer, request)
                 response.status = 201
                 response.headers.append(HeaderField("Location", "/v1/sessions/" + id))
-                done(response)
+                (held?.ready ?? done)(response)
             }
         case .getSession, .editSession:
             let id = sessionID ?? ""
@@ -183,26 +218,50 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             }
             run(big: session.weight > config.bigSolveThreshold) { [self] in
                 let answer: ServiceReply?
+                // With a durable journal the answer waits for the session's records (a read,
+                // for those handed over before it): nothing answered is lost to a crash.
+                let held = journal.map { _ in HeldAnswer(done) }
+                var submitted = false
                 if endpoint == .getSession {
-                    answer = store.withSession(session) { service.read(session: &$0, id: id, space: space) }
+                    answer = store.withSession(session) { s in
+                        let answer = service.read(session: &s, id: id, space: space)
+                        handOver(service.takeWrites(&s), of: id, then: held)
+                        submitted = true
+                        return answer
+                    }
                 } else {
                     switch service.prepareEdits(request.body) {
                     case .failure(let refused):
                         answer = refused.reply
                     case .success(let edits):
-                        answer = store.withSession(session) { service.edit(session: &$0, id: id, edits: edits, space: space) }
+                        answer = store.withSession(session) { s in
+                            let answer = service.edit(session: &s, id: id, edits: edits, space: space)
+                            handOver(service.takeWrites(&s), of: id, then: held)
+                            submitted = true
+                            return answer
+                        }
                     }
                 }
-                done(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))
+                if !submitted { held?.committed() }
+                (held?.ready ?? done)(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))
             }
         case .deleteSession:
             let id = sessionID ?? ""
             if SessionID.isWellFormed(id), store.remove(id) {
-                done(TrellisResponse(status: 204))
+                // Answered once the removal of its records is committed.
+                guard let journal else { return done(TrellisResponse(status: 204)) }
+                journal.submit([]) { done(TrellisResponse(status: 204)) }
             } else {
                 done(problem(.unknownSession(id), request))
             }
         }
+    }
+
+    /// Gives what a request wrote to its session's history to the journal (under the
+    /// session's lock, so in the session's order); `held` goes once it is committed.
+    private func handOver(_ writes: [JournalWrite], of id: String, then held: HeldAnswer?) {
+        for write in writes { if case .replace = write { metrics.journal.recordCompaction() } }
+        journal?.submit(writes.map { $0.op(session: id) }, then: held?.committed)
     }
 
     /// Runs layout work inline, or on the worker pool when it is big.

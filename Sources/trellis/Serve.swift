@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import Storage
 import TrellisServer
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +35,8 @@ struct Serve: ParsableCommand {
     @Option(help: help("max-constraints")) var maxConstraints: String?
     @Option(help: help("max-coordinate")) var maxCoordinate: String?
     @Option(help: help("max-solve-seconds")) var maxSolveSeconds: String?
+    @Option(help: help("state-dir")) var stateDir: String?
+    @Option(help: help("durability")) var durability: String?
     @Option(help: help("cors-origins")) var corsOrigins: String?
     @Option(help: help("big-solve-threshold")) var bigSolveThreshold: String?
     @Option(help: help("log-level")) var logLevel: String?
@@ -52,7 +55,8 @@ struct Serve: ParsableCommand {
             ("max-connections", maxConnections), ("read-timeout", readTimeout), ("idle-timeout", idleTimeout),
             ("max-sessions", maxSessions), ("session-idle-seconds", sessionIdleSeconds), ("hot-sessions", hotSessions),
             ("max-views", maxViews),
-            ("max-constraints", maxConstraints), ("max-coordinate", maxCoordinate), ("max-solve-seconds", maxSolveSeconds), ("cors-origins", corsOrigins),
+            ("max-constraints", maxConstraints), ("max-coordinate", maxCoordinate), ("max-solve-seconds", maxSolveSeconds),
+            ("state-dir", stateDir), ("durability", durability), ("cors-origins", corsOrigins),
             ("big-solve-threshold", bigSolveThreshold), ("log-level", logLevel), ("log-format", logFormat),
         ]
         var problems: [String] = []
@@ -73,7 +77,25 @@ struct Serve: ParsableCommand {
         }
         TrellisLogging.bootstrap(level: config.logLevel, format: config.logFormat)
         let logger = Logger(label: "trellis")
-        let app = TrellisApp(config: config, service: makeLayoutService(config: config), logger: logger)
+        let metrics = Metrics()
+        let journal: JournalWriter?
+        let listing: StoreListing?
+        if let directory = config.stateDirectory {
+            do {
+                let (store, found) = try SQLiteJournalStore.open(directory: directory, sync: config.durability == .none ? .off : .full)
+                journal = JournalWriter(store: store, durability: config.durability, metrics: metrics.journal, logger: logger)
+                listing = found
+            } catch {
+                logger.critical("cannot open the session store", metadata: ["error": .string(error.message)])
+                printError("trellis serve: cannot open the session store in \(directory): \(error.message) (--state-dir none keeps sessions in memory only)")
+                throw ExitCode(1)
+            }
+        } else {
+            journal = nil
+            listing = nil
+        }
+        let app = TrellisApp(config: config, service: makeLayoutService(config: config), metrics: metrics, logger: logger, journal: journal)
+        if let listing { app.restore(listing) }
 
         let server = TrellisHTTPServer(config: config, app: app)
         server.installSignalHandlers()

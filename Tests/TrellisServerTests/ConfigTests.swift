@@ -21,6 +21,7 @@ import Testing
             "TRELLIS_SESSION_IDLE_SECONDS": "30", "TRELLIS_HOT_SESSIONS": "7", "TRELLIS_MAX_VIEWS": "100", "TRELLIS_MAX_CONSTRAINTS": "400", "TRELLIS_MAX_COORDINATE": "5e4",
             "TRELLIS_CORS_ORIGINS": " https://a.example , https://b.example ", "TRELLIS_BIG_SOLVE_THRESHOLD": "0",
             "TRELLIS_LOG_LEVEL": "WARNING", "TRELLIS_LOG_FORMAT": "json", "UNRELATED": "x",
+            "TRELLIS_STATE_DIR": "/var/lib/trellis", "TRELLIS_DURABILITY": "FSYNC",
         ])
         #expect(config.host == "0.0.0.0" && config.port == 9090 && config.workers == 3 && config.solverThreads == 5)
         #expect(config.maxBodyBytes == 2_097_152 && config.maxHeaderBytes == 4096 && config.maxConnections == 77)
@@ -30,7 +31,8 @@ import Testing
         #expect(config.corsOrigins == ["https://a.example", "https://b.example"])
         #expect(config.bigSolveThreshold == 0)
         #expect(config.logLevel == "warning" && config.logFormat == .json)
-        #expect(ServerConfig.settings.count == 20)
+        #expect(config.stateDir == "/var/lib/trellis" && config.stateDirectory == "/var/lib/trellis" && config.durability == .fsync)
+        #expect(ServerConfig.settings.count == 22)
         #expect(Set(ServerConfig.settings.map(\.environment)).count == ServerConfig.settings.count)
     }
 

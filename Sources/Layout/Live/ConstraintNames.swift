@@ -25,6 +25,20 @@ struct ConstraintNames {
         return "c" + String(k)
     }
 
+    /// The whole state, for a checkpoint (`LayoutCheckpoint`): the ordinal, the last
+    /// generated number, and the given numbers in increasing order.
+    var saved: [Int] { [ordinal, lastGenerated] + givenNumbers.sorted() }
+
+    /// The names `saved` describes; nil if `saved` is not such a list.
+    init?(saved: [Int]) {
+        guard saved.count >= 2, saved.allSatisfy({ $0 >= 0 }) else { return nil }
+        ordinal = saved[0]
+        lastGenerated = saved[1]
+        givenNumbers = Set(saved.dropFirst(2))
+    }
+
+    init() {}
+
     /// k if `name` is exactly what `next` would spell for k (`c` and a canonical
     /// positive decimal: no sign, no leading zero), else nil.
     static func generatedNumber(_ name: String) -> Int? {

@@ -68,6 +68,12 @@ struct Registry {
     /// The id the next constraint gets: the given one, or `c<k>`.
     mutating func nextId(given: String?) -> String { names.next(given: given) }
 
+    /// How ids are handed out from here on (for a checkpoint).
+    var nameState: ConstraintNames {
+        get { names }
+        set { names = newValue }
+    }
+
     /// Room for `count` more descriptions (a document's), so building one does not rehash.
     mutating func reserveCapacity(_ count: Int) {
         slots.reserveCapacity(slots.count + count)

@@ -1,0 +1,85 @@
+/// Where sessions' histories live between restarts (docs/durability.md): each session is a
+/// list of records, the first a document or a checkpoint, the others edits batches, as the
+/// server's journal keeps them. The server knows nothing else of the store, so another kind
+/// (a database a fleet of servers shares) can take SQLite's place.
+///
+/// One writer: `apply` is called from one thread at a time. `history` may be called from
+/// any thread while `apply` runs.
+public protocol JournalStore: AnyObject, Sendable {
+    /// Runs `ops` as one transaction: all of them happen, or (on a thrown error) none.
+    func apply(_ ops: [StoreOp]) throws(StoreError)
+    /// A session's records in order, each checked against its checksum.
+    func history(of session: String) throws(StoreError) -> [StoredRecord]
+    /// Every session in the store, and what was found damaged in it.
+    func list() throws(StoreError) -> StoreListing
+}
+
+/// One record of a session's history.
+public struct StoredRecord: Equatable, Sendable {
+    /// What the record is (the server's journal decides the numbers).
+    public var kind: UInt8
+    public var body: [UInt8]
+    /// The session's views and constraint entries after this record (so that a listing can
+    /// say how big each session is without reading its records).
+    public var views: Int
+    public var constraints: Int
+    /// The solve time the session's answers report after this record.
+    public var solveMicros: Int
+
+    public init(kind: UInt8, body: [UInt8], views: Int, constraints: Int, solveMicros: Int) {
+        self.kind = kind; self.body = body; self.views = views; self.constraints = constraints
+        self.solveMicros = solveMicros
+    }
+
+    /// FNV-1a (64 bits) of the kind and the body: what the store keeps beside a record to
+    /// tell a damaged one.
+    public var checksum: Int64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        h = (h ^ UInt64(kind)) &* 0x0000_0100_0000_01b3
+        body.withUnsafeBufferPointer { buffer in
+            for byte in buffer { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        return Int64(bitPattern: h)
+    }
+}
+
+public enum StoreOp: Equatable, Sendable {
+    /// A new session with its first record.
+    case create(session: String, StoredRecord)
+    /// Adds a record after the session's last one (nothing if the session is not in the
+    /// store: deleted while the request that made the record ran).
+    case append(session: String, StoredRecord)
+    /// The session's history becomes this one record (a checkpoint: compaction); nothing if
+    /// the session is not in the store.
+    case replace(session: String, StoredRecord)
+    /// The session's records go.
+    case delete(session: String)
+}
+
+/// A session as the store knows it without reading its records.
+public struct StoredSession: Equatable, Sendable {
+    public var id: String
+    /// After its last record.
+    public var views: Int
+    public var constraints: Int
+    public var solveMicros: Int
+    public var records: Int
+    /// All its records' bodies, and the first one's.
+    public var bytes: Int
+    public var firstBytes: Int
+}
+
+public struct StoreListing: Sendable {
+    public var sessions: [StoredSession]
+    /// Sessions left out: a record failed its checksum, or the history does not begin with
+    /// a first record (the id, and why).
+    public var damaged: [(id: String, reason: String)]
+    /// Set when the store's file could not be used at all and was moved aside (where to).
+    public var setAside: String?
+}
+
+public struct StoreError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,165 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The default store: one SQLite file (`sessions.db`) in WAL mode in the state directory.
+/// Each record is a row keyed by (session, seq) with a checksum beside its body; a
+/// checkpoint replaces a session's rows in the same transaction that writes it.
+///
+/// Two connections: the writer's (only `apply` uses it, from one thread) and a reader's
+/// for `history`, which WAL lets run while the writer commits.
+public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
+    /// How a commit reaches the disk (SQLite's `synchronous`): `full` syncs the log on every
+    /// commit, `off` leaves writing to the operating system.
+    public enum Sync: String, Sendable { case full = "FULL", off = "OFF" }
+
+    public let path: String
+    private let writer: Connection
+    private let reader: Mutex<Connection>
+    /// The next seq of each session (writer's state).
+    private var nextSeq: [String: Int64] = [:]
+
+    /// Opens (creating it if needed) the store in `directory`, also created if missing. A
+    /// file SQLite cannot use (not a database, failing its integrity check) is moved aside
+    /// and a fresh one started; the listing says where it went.
+    public static func open(directory: String, sync: Sync) throws(StoreError) -> (SQLiteJournalStore, StoreListing) {
+        try makeDirectories(directory)
+        let path = directory + "/sessions.db"
+        var setAside: String?
+        let writer: Connection
+        do {
+            writer = try Connection(path: path, sync: sync, checkIntegrity: true)
+        } catch {
+            let aside = path + ".damaged-\(time(nil))"
+            for suffix in ["", "-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
+                guard rename(path + suffix, aside + suffix) == 0 else {
+                    throw StoreError("\(path)\(suffix) is not a usable store (\(error.message)) and cannot be moved aside: \(String(cString: strerror(errno)))")
+                }
+            }
+            setAside = aside + " (\(error.message))"
+            writer = try Connection(path: path, sync: sync, checkIntegrity: false)
+        }
+        let reader = try Connection(path: path, sync: sync, checkIntegrity: false)
+        let store = SQLiteJournalStore(path: path, writer: writer, reader: reader)
+        var listing = try store.list()
+        listing.setAside = setAside
+        for s in listing.sessions { store.nextSeq[s.id] = 0 }
+        try store.loadNextSeqs()
+        return (store, listing)
+    }
+
+    private init(path: String, writer: Connection, reader: Connection) {
+        self.path = path
+        self.writer = writer
+        self.reader = Mutex(reader)
+    }
+
+    public func apply(_ ops: [StoreOp]) throws(StoreError) {
+        guard !ops.isEmpty else { return }
+        var before: [String: Int64?] = [:]
+        do {
+            try writer.exec("BEGIN IMMEDIATE")
+            for op in ops {
+                switch op {
+                case .create(let session, let record):
+                    if before[session] == nil { before[session] = .some(nextSeq[session]) }
+                    try writer.run("DELETE FROM records WHERE session = ?1", [.text(session)])
+                    nextSeq[session] = 0
+                    try insert(session, record)
+                case .append(let session, let record):
+                    guard nextSeq[session] != nil else { continue }
+                    if before[session] == nil { before[session] = .some(nextSeq[session]) }
+                    try insert(session, record)
+                case .replace(let session, let record):
+                    guard nextSeq[session] != nil else { continue }
+                    if before[session] == nil { before[session] = .some(nextSeq[session]) }
+                    try writer.run("DELETE FROM records WHERE session = ?1", [.text(session)])
+                    try insert(session, record)
+                case .delete(let session):
+                    if before[session] == nil { before[session] = .some(nextSeq[session]) }
+                    try writer.run("DELETE FROM records WHERE session = ?1", [.text(session)])
+                    nextSeq[session] = nil
+                }
+            }
+            try writer.exec("COMMIT")
+        } catch {
+            try? writer.exec("ROLLBACK")
+            for (session, seq) in before { nextSeq[session] = seq }
+            throw error
+        }
+    }
+
+    private func insert(_ session: String, _ record: StoredRecord) throws(StoreError) {
+        let seq = nextSeq[session] ?? 0
+        try writer.run("INSERT INTO records (session, seq, kind, body, checksum, views, constraints, micros) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                       [.text(session), .int(seq), .int(Int64(record.kind)), .blob(record.body), .int(record.checksum),
+                        .int(Int64(record.views)), .int(Int64(record.constraints)), .int(Int64(record.solveMicros))])
+        nextSeq[session] = seq + 1
+    }
+
+    public func history(of session: String) throws(StoreError) -> [StoredRecord] {
+        try reader.withLock { (connection: inout Connection) throws(StoreError) -> [StoredRecord] in
+            var records: [StoredRecord] = []
+            var damage: String?
+            try connection.query("SELECT kind, body, checksum, views, constraints, micros FROM records WHERE session = ?1 ORDER BY seq",
+                                 [.text(session)]) { row in
+                let record = StoredRecord(kind: UInt8(truncatingIfNeeded: row.int(0)), body: row.blob(1),
+                                          views: Int(row.int(3)), constraints: Int(row.int(4)), solveMicros: Int(row.int(5)))
+                if record.checksum != row.int(2), damage == nil { damage = "record \(records.count) fails its checksum" }
+                records.append(record)
+            }
+            if let damage { throw StoreError("the stored history of session \(session) is damaged: \(damage)") }
+            return records
+        }
+    }
+
+    public func list() throws(StoreError) -> StoreListing {
+        try reader.withLock { (connection: inout Connection) throws(StoreError) -> StoreListing in
+            var sessions: [StoredSession] = []
+            try connection.query("""
+                SELECT t.session, r.views, r.constraints, r.micros, t.n, t.bytes, length(f.body)
+                FROM (SELECT session, min(seq) AS first, max(seq) AS last, count(*) AS n, sum(length(body)) AS bytes
+                      FROM records GROUP BY session) t
+                JOIN records r ON r.session = t.session AND r.seq = t.last
+                JOIN records f ON f.session = t.session AND f.seq = t.first
+                ORDER BY t.session
+                """, []) { row in
+                sessions.append(StoredSession(id: row.text(0), views: Int(row.int(1)), constraints: Int(row.int(2)),
+                                              solveMicros: Int(row.int(3)), records: Int(row.int(4)), bytes: Int(row.int(5)),
+                                              firstBytes: Int(row.int(6))))
+            }
+            // Every record against its checksum: a damaged session is reported, not loaded.
+            var damaged: [(id: String, reason: String)] = []
+            try connection.query("SELECT session, seq, kind, body, checksum FROM records ORDER BY session, seq", []) { row in
+                let record = StoredRecord(kind: UInt8(truncatingIfNeeded: row.int(2)), body: row.blob(3), views: 0, constraints: 0, solveMicros: 0)
+                guard record.checksum != row.int(4) else { return }
+                let id = row.text(0)
+                if damaged.last?.id != id { damaged.append((id, "record \(row.int(1)) fails its checksum")) }
+            }
+            let bad = Set(damaged.map(\.id))
+            return StoreListing(sessions: sessions.filter { !bad.contains($0.id) }, damaged: damaged, setAside: nil)
+        }
+    }
+
+    private func loadNextSeqs() throws(StoreError) {
+        try writer.query("SELECT session, max(seq) FROM records GROUP BY session", []) { row in
+            nextSeq[row.text(0)] = row.int(1) + 1
+        }
+    }
+
+    private static func makeDirectories(_ directory: String) throws(StoreError) {
+        var path = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw StoreError("cannot create the state directory \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

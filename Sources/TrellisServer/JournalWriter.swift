@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Logging
+import Storage
+
+/// What an answer promises about its session's history reaching the disk (`--durability`,
+/// docs/durability.md).
+public enum Durability: String, CaseIterable, Sendable {
+    /// Each request's records are their own transaction, synced before its answer.
+    case fsync
+    /// Group commit: the records that arrive while one transaction is synced go together in
+    /// the next, synced before any of their answers. Loses nothing answered, like fsync.
+    case batch
+    /// Answers do not wait; records are written (not synced) soon after. A crash may lose
+    /// the last moments of edits, answered or not.
+    case none
+}
+
+/// The one thread that writes sessions' records to the store, in the order requests hand
+/// them over (a session's own records are handed over under its lock, so in its order).
+/// A request's answer is released (`then`) once its records are committed as its
+/// durability asks; the event loop that took the request goes on meanwhile.
+public final class JournalWriter: @unchecked Sendable {
+    public let store: JournalStore
+    public let durability: Durability
+    private let metrics: JournalMetrics
+    private let logger: Logger
+    private let lock = Lock()
+    private let wake = Condition()
+    private var queue: [Item] = []
+    /// A transaction is being written (its items are out of `queue`).
+    private var busy = false
+    private var stopping = false
+    private var thread = pthread_t()
+    private var started = false
+
+    struct Item {
+        var ops: [StoreOp]
+        var then: (@Sendable () -> Void)?
+        var since: UInt64
+    }
+
+    public init(store: JournalStore, durability: Durability, metrics: JournalMetrics, logger: Logger) {
+        self.store = store
+        self.durability = durability
+        self.metrics = metrics
+        self.logger = logger
+        let box = Unmanaged.passRetained(self)
+        started = pthread_create(&thread, nil, { raw in
+            #if canImport(Darwin)
+            let writer = Unmanaged<JournalWriter>.fromOpaque(raw).takeRetainedValue()
+            #else
+            let writer = Unmanaged<JournalWriter>.fromOpaque(raw!).takeRetainedValue()
+            #endif
+            writer.run()
+            return nil
+        }, box.toOpaque()) == 0
+        if !started {
+            box.release()
+            logger.error("journal", metadata: ["error": "cannot start the journal thread; records are written by the requests themselves"])
+        }
+    }
+
+    /// Writes `ops` and then calls `then` (from the writer's thread, or at once when there is
+    /// nothing to wait for). With no ops, `then` waits for the records handed over before
+    /// (a read must not show what a crash could still take back).
+    public func submit(_ ops: [StoreOp], then: (@Sendable () -> Void)? = nil) {
+        let now = MonotonicClock.now()
+        lock.lock()
+        if ops.isEmpty && (durability == .none || (queue.isEmpty && !busy)) {
+            lock.unlock()
+            then?()
+            return
+        }
+        if !started || stopping {
+            // No thread (or stopping): write here, in the caller's turn.
+            lock.unlock()
+            write([Item(ops: ops, then: nil, since: now)])
+            then?()
+            return
+        }
+        let waits = durability != .none
+        queue.append(Item(ops: ops, then: waits ? then : nil, since: now))
+        lock.unlock()
+        wake.signal()
+        if !waits { then?() }
+    }
+
+    /// Writes what is queued, then stops the thread.
+    public func shutdown() {
+        lock.lock()
+        stopping = true
+        let join = started
+        started = false
+        lock.unlock()
+        wake.broadcast()
+        if join { pthread_join(thread, nil) }
+    }
+
+    private func run() {
+        while true {
+            lock.lock()
+            while queue.isEmpty && !stopping { wake.wait(lock) }
+            if queue.isEmpty {
+                lock.unlock()
+                return
+            }
+            // fsync: one request's records per transaction; otherwise all that waited.
+            let take = durability == .fsync ? 1 : queue.count
+            let items = Array(queue.prefix(take))
+            queue.removeFirst(take)
+            busy = true
+            lock.unlock()
+            write(items)
+            lock.lock()
+            busy = false
+            lock.unlock()
+            for item in items { item.then?() }
+        }
+    }
+
+    private func write(_ items: [Item]) {
+        let ops = items.flatMap(\.ops)
+        guard !ops.isEmpty else { return }
+        do {
+            try store.apply(ops)
+            let end = MonotonicClock.now()
+            metrics.recordCommit(ops: ops, synced: durability != .none,
+                                 waits: items.map { end >= $0.since ? end - $0.since : 0 })
+        } catch {
+            // The sessions stay as answered in memory; the store misses these records.
+            metrics.recordFailure()
+            logger.error("journal", metadata: ["error": .string("cannot write \(ops.count) records: \(error.message)")])
+        }
+    }
+}
