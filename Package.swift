@@ -52,6 +52,7 @@ let package = Package(
         .target(name: "SessionHistories", dependencies: ["Layout"], path: "Tests/Support"),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "SessionHistories"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite"]),
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "SessionHistories"]),
     ],
     swiftLanguageModes: [.v6]

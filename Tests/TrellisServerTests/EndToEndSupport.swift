@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import Storage
 import Synchronization
 import Testing
 @testable import TrellisServer
@@ -85,7 +86,10 @@ final class LiveServer<Service: LayoutService> {
     let server: TrellisHTTPServer
     let port: Int
 
-    init(_ service: Service, _ edit: (inout ServerConfig) -> Void = { _ in }) throws {
+    /// - Parameter stateDir: a directory for the durable session store (opened, and the
+    ///   sessions it holds restored, as `trellis serve` does); nil: memory only.
+    init(_ service: Service, stateDir: String? = nil, durability: Durability = .batch,
+         _ edit: (inout ServerConfig) -> Void = { _ in }) throws {
         var config = ServerConfig()
         config.host = "127.0.0.1"
         config.port = 0
@@ -94,7 +98,16 @@ final class LiveServer<Service: LayoutService> {
         edit(&config)
         var logger = Logger(label: "e2e")
         logger.logLevel = .critical
-        app = TrellisApp(config: config, service: service, logger: logger)
+        let metrics = Metrics()
+        var journal: JournalWriter?
+        var listing: StoreListing?
+        if let stateDir {
+            let (store, found) = try SQLiteJournalStore.open(directory: stateDir, sync: durability == .none ? .off : .full)
+            journal = JournalWriter(store: store, durability: durability, metrics: metrics.journal, logger: logger)
+            listing = found
+        }
+        app = TrellisApp(config: config, service: service, metrics: metrics, logger: logger, journal: journal)
+        if let listing { app.restore(listing) }
         server = TrellisHTTPServer(config: config, app: app, shutdownTimeoutSeconds: 5)
         port = try server.start()
     }

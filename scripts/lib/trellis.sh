@@ -5,7 +5,9 @@
 #                                      TRELLIS_BIN=path skips the build and uses that binary
 #   start_trellis BINARY DIR [ARGS]    starts `trellis serve --host 127.0.0.1 --port 0 ARGS` with
 #                                      stdout/stderr in DIR/server.out and DIR/server.log; sets
-#                                      server_pid and base (http://127.0.0.1:PORT)
+#                                      server_pid and base (http://127.0.0.1:PORT); unless ARGS
+#                                      name a --state-dir, sessions are stored in DIR/state, emptied
+#                                      first (each run starts with no sessions)
 #   stop_trellis                       SIGTERM and wait (install it as an EXIT trap)
 #
 # Callers run from the repository root.
@@ -31,6 +33,10 @@ start_trellis() {
   shift 2
   mkdir -p "$dir"
   : >"$dir/server.out"
+  case " $* " in
+    *" --state-dir"*) ;;
+    *) rm -rf "$dir/state"; set -- --state-dir "$dir/state" "$@" ;;
+  esac
   "$bin" serve --host 127.0.0.1 --port 0 "$@" >"$dir/server.out" 2>"$dir/server.log" &
   server_pid=$!
   for _ in $(seq 600); do
