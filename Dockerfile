@@ -1,6 +1,6 @@
 # Trellis in a container: build with the Swift toolchain, run on a slim Debian.
 #   docker build -t trellis .
-#   docker run --rm -p 8080:8080 trellis
+#   docker run --rm -p 8080:8080 -v trellis-state:/var/lib/trellis trellis
 # Every TRELLIS_* variable of `trellis serve --help` applies (docker run -e ...); the port is
 # TRELLIS_PORT (default 8080) for both serve and the health check.
 
@@ -20,9 +20,10 @@ RUN scripts/setup \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libuv1 libstdc++6 libgcc-s1 ca-certificates \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libuv1 libsqlite3-0 libstdc++6 libgcc-s1 ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin trellis
+ && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin trellis \
+ && mkdir -p /var/lib/trellis && chown trellis /var/lib/trellis
 COPY --from=build /out/lib/ /usr/lib/trellis/
 COPY --from=build /out/trellis /usr/local/bin/trellis
 ENV LD_LIBRARY_PATH=/usr/lib/trellis
@@ -32,4 +33,8 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["trellis", "healthcheck"]
 # The image listens on every address unless -e TRELLIS_HOST=... says otherwise.
 ENV TRELLIS_HOST=0.0.0.0
+# Sessions survive restarts in this volume (docs/durability.md); -e TRELLIS_STATE_DIR=none
+# keeps them in memory only.
+ENV TRELLIS_STATE_DIR=/var/lib/trellis
+VOLUME /var/lib/trellis
 CMD ["trellis", "serve"]
