@@ -26,6 +26,8 @@ final class EventLoop: @unchecked Sendable {
     private let listener: UnsafeMutablePointer<uv_tcp_t> = allocateZeroed(uv_tcp_t.self)
     private let dateTimer: UnsafeMutablePointer<uv_timer_t> = allocateZeroed(uv_timer_t.self)
     private let graceTimer: UnsafeMutablePointer<uv_timer_t> = allocateZeroed(uv_timer_t.self)
+    /// Runs `onLoopTick` after each iteration's I/O (only when the config has one).
+    private let tickCheck: UnsafeMutablePointer<uv_check_t> = allocateZeroed(uv_check_t.self)
     private var signalHandles: [UnsafeMutablePointer<uv_signal_t>] = []
     private var listening = false
 
@@ -53,6 +55,7 @@ final class EventLoop: @unchecked Sendable {
         listener.deallocate()
         dateTimer.deallocate()
         graceTimer.deallocate()
+        tickCheck.deallocate()
         readBuffer.deallocate()
         uvLoop.deallocate()
     }
@@ -107,6 +110,9 @@ final class EventLoop: @unchecked Sendable {
         uv_timer_start(dateTimer, loopDateTick, 1000, 1000)
         uv_timer_init(uvLoop, graceTimer)
         graceTimer.pointee.data = me
+        uv_check_init(uvLoop, tickCheck)
+        tickCheck.pointee.data = me
+        if context.config.onLoopTick != nil { uv_check_start(tickCheck, loopTickEnd) }
 
         var result = uv_tcp_init(uvLoop, listener)
         guard result == 0 else {
@@ -251,7 +257,10 @@ final class EventLoop: @unchecked Sendable {
         uv_close(inbox.async.asHandle, nil)
         uv_close(dateTimer.asHandle, nil)
         uv_close(graceTimer.asHandle, nil)
+        uv_close(tickCheck.asHandle, nil)
     }
+
+    fileprivate func tickEnded() { context.config.onLoopTick?() }
 }
 
 // MARK: libuv callbacks
@@ -269,6 +278,10 @@ private let loopAccept: uv_connection_cb = { server, status in
 
 private let loopWakeup: uv_async_cb = { async in
     eventLoop(async?.pointee.data)?.drainInbox()
+}
+
+private let loopTickEnd: uv_check_cb = { check in
+    eventLoop(check?.pointee.data)?.tickEnded()
 }
 
 private let loopDateTick: uv_timer_cb = { timer in

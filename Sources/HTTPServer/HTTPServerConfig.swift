@@ -9,6 +9,10 @@ public struct HTTPServerConfig: Sendable {
     /// Called once when a graceful shutdown begins (a signal or `shutdown()`), before the
     /// loops stop accepting: readiness checks can answer "draining" from then on.
     public var onShutdown: (@Sendable () -> Void)?
+    /// Called on each loop's thread at the end of every loop iteration, after the requests
+    /// that iteration read were handed to the handler: work the handler gathered over the
+    /// iteration can be done once for all of them (a group commit). It must not block long.
+    public var onLoopTick: (@Sendable () -> Void)?
     /// Address to listen on (IPv4 or IPv6 literal).
     public var host: String = "127.0.0.1"
     /// Port to listen on; 0 picks a free one (see `HTTPServer.start()`).

@@ -66,3 +66,7 @@ func cString(_ chars: [CChar]) -> String {
     let bytes = chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     return String(decoding: bytes, as: UTF8.self)
 }
+
+extension UnsafeMutablePointer where Pointee == uv_check_t {
+    var asHandle: UnsafeMutablePointer<uv_handle_t> { UnsafeMutablePointer<uv_handle_t>(OpaquePointer(self)) }
+}

@@ -9,8 +9,10 @@ import Darwin
 import Synchronization
 
 /// The default store: one SQLite file (`sessions.db`) in WAL mode in the state directory.
-/// Each record is a row keyed by (session, seq) with a checksum beside its body; a
-/// checkpoint replaces a session's rows in the same transaction that writes it.
+/// Rows are keyed by (session, seq) with a checksum beside their body; a checkpoint replaces
+/// a session's rows in the same transaction that writes it. A row holds one record, or
+/// (kind `chunk`) the records one transaction appended to one session one after the other,
+/// framed: a busy session's group commit writes one row, not one per request.
 ///
 /// Two connections: the writer's (only `apply` uses it, from one thread) and a reader's
 /// for `history`, which WAL lets run while the writer commits.
@@ -60,12 +62,15 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
         self.reader = Mutex(reader)
     }
 
+    /// The kind of a row that holds several framed records.
+    static let chunk: UInt8 = 255
+
     public func apply(_ ops: [StoreOp]) throws(StoreError) {
         guard !ops.isEmpty else { return }
         var before: [String: Int64?] = [:]
         do {
             try writer.exec("BEGIN IMMEDIATE")
-            for op in ops {
+            for op in Self.coalesced(ops) {
                 switch op {
                 case .create(let session, let record):
                     if before[session] == nil { before[session] = .some(nextSeq[session]) }
@@ -95,6 +100,57 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
         }
     }
 
+    /// `ops` with each run of appends to one session made one append of a chunk.
+    static func coalesced(_ ops: [StoreOp]) -> [StoreOp] {
+        var out: [StoreOp] = []
+        out.reserveCapacity(ops.count)
+        var k = 0
+        while k < ops.count {
+            guard case .append(let session, let first) = ops[k] else { out.append(ops[k]); k += 1; continue }
+            var run = [first]
+            var j = k + 1
+            while j < ops.count, case .append(let next, let record) = ops[j], next == session { run.append(record); j += 1 }
+            if run.count == 1 {
+                out.append(ops[k])
+            } else {
+                var body: [UInt8] = []
+                body.reserveCapacity(run.reduce(0) { $0 + 5 + $1.body.count })
+                for r in run { frame(r, into: &body) }
+                let last = run[run.count - 1]
+                out.append(.append(session: session, StoredRecord(kind: chunk, body: body, views: last.views,
+                                                                  constraints: last.constraints, solveMicros: last.solveMicros)))
+            }
+            k = j
+        }
+        return out
+    }
+
+    /// A record framed: its kind, its length (4 bytes, little-endian), its body.
+    static func frame(_ record: StoredRecord, into bytes: inout [UInt8]) {
+        let n = UInt32(truncatingIfNeeded: record.body.count)
+        bytes.append(record.kind)
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: n >> UInt32(shift))) }
+        bytes.append(contentsOf: record.body)
+    }
+
+    /// The records of a row: itself, or the framed records of a chunk (nil if the framing
+    /// does not hold together).
+    static func records(of row: StoredRecord) -> [StoredRecord]? {
+        guard row.kind == chunk else { return [row] }
+        var out: [StoredRecord] = []
+        var i = 0
+        let b = row.body
+        while i < b.count {
+            guard i + 5 <= b.count else { return nil }
+            let n = Int(b[i + 1]) | Int(b[i + 2]) << 8 | Int(b[i + 3]) << 16 | Int(b[i + 4]) << 24
+            guard b[i] != chunk, i + 5 + n <= b.count else { return nil }
+            out.append(StoredRecord(kind: b[i], body: Array(b[(i + 5)..<(i + 5 + n)]), views: row.views,
+                                    constraints: row.constraints, solveMicros: row.solveMicros))
+            i += 5 + n
+        }
+        return out
+    }
+
     private func insert(_ session: String, _ record: StoredRecord) throws(StoreError) {
         let seq = nextSeq[session] ?? 0
         try writer.run("INSERT INTO records (session, seq, kind, body, checksum, views, constraints, micros) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -112,7 +168,11 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
                 let record = StoredRecord(kind: UInt8(truncatingIfNeeded: row.int(0)), body: row.blob(1),
                                           views: Int(row.int(3)), constraints: Int(row.int(4)), solveMicros: Int(row.int(5)))
                 if record.checksum != row.int(2), damage == nil { damage = "record \(records.count) fails its checksum" }
-                records.append(record)
+                guard let held = Self.records(of: record) else {
+                    if damage == nil { damage = "record \(records.count) is not a whole chunk" }
+                    return
+                }
+                records += held
             }
             if let damage { throw StoreError("the stored history of session \(session) is damaged: \(damage)") }
             return records

@@ -38,6 +38,10 @@ public final class JournalWriter: @unchecked Sendable {
     private var stopping = false
     private var thread = pthread_t()
     private var started = false
+    /// Event-loop threads (they report the end of each loop iteration, `loopTickEnded`):
+    /// what they hand over is committed when their iteration ends, together, rather than
+    /// as each request hands it over.
+    private var loopThreads: [pthread_t] = []
 
     struct Item {
         var ops: [StoreOp]
@@ -86,9 +90,26 @@ public final class JournalWriter: @unchecked Sendable {
         }
         let waits = durability != .none
         queue.append(Item(ops: ops, then: waits ? then : nil, since: now))
+        // A loop's requests wait for the end of its iteration (group commit); fsync commits
+        // each request on its own, and other threads (the solver pool) have no iteration.
+        let wakeNow = durability == .fsync || !isLoopThreadLocked()
         lock.unlock()
-        wake.signal()
+        if wakeNow { wake.signal() }
         if !waits { then?() }
+    }
+
+    /// An event loop finished an iteration: what its requests handed over is committed now.
+    public func loopTickEnded() {
+        lock.lock()
+        if !isLoopThreadLocked() { loopThreads.append(pthread_self()) }
+        let pending = !queue.isEmpty
+        lock.unlock()
+        if pending { wake.signal() }
+    }
+
+    private func isLoopThreadLocked() -> Bool {
+        let me = pthread_self()
+        return loopThreads.contains { pthread_equal($0, me) != 0 }
     }
 
     /// Writes what is queued, then stops the thread.

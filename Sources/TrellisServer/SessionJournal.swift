@@ -44,7 +44,7 @@ struct SessionJournal {
     /// session's history then stays far below what the built session takes (about 25 times
     /// its document), and waking it, which replays the history, costs at most a few times
     /// what creating it did, while hundreds of small edits fit.
-    static func limit(document: Int) -> Int { max(16 * 1024, 4 * document) }
+    static func limit(document: Int) -> Int { max(16 * 1024, 8 * document) }
 
     init(document: [UInt8]) { self.init(first: .document, document) }
 

@@ -15,11 +15,13 @@ enum SessionSteps {
         }
     }
 
-    /// A layout from a checkpoint: a fresh build of its document through `create`, which
-    /// then takes on the checkpoint's revision, id state and solve time. A compacted session
-    /// and its replay both come from here, so they are the same layout.
+    /// A layout from a checkpoint: a fresh build of its document, which then takes on the
+    /// checkpoint's revision, id state and solve time. A compacted session and its replay
+    /// both come from here, so they are the same layout. (No answer is taken, unlike
+    /// `create`: nobody asked for one, and the next answer computes what it needs.)
     static func restore(_ checkpoint: LayoutCheckpoint) -> Result<LiveLayout, LayoutProblem> {
-        decodeLayoutDocument(checkpoint.document).flatMap(create).map { layout, _ in
+        decodeLayoutDocument(checkpoint.document).flatMap { LiveLayout.make(document: $0) }.map { layout in
+            layout.compactStorage()
             layout.adopt(checkpoint)
             return layout
         }

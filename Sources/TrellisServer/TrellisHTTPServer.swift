@@ -24,7 +24,8 @@ public final class TrellisHTTPServer: Sendable {
     ///   - shutdownTimeoutSeconds: how long a graceful shutdown waits for requests in
     ///     flight before it closes the remaining connections.
     public init(config: ServerConfig, shutdownTimeoutSeconds: Double = 30,
-                errorAnswer: ErrorAnswer? = nil, onShutdown: (@Sendable () -> Void)? = nil, handler: @escaping Handler) {
+                errorAnswer: ErrorAnswer? = nil, onShutdown: (@Sendable () -> Void)? = nil,
+                onLoopTick: (@Sendable () -> Void)? = nil, handler: @escaping Handler) {
         self.config = config
         var http = HTTPServerConfig(host: config.host, port: config.port, workers: config.workers)
         http.maxBodyBytes = config.maxBodyBytes
@@ -34,6 +35,7 @@ public final class TrellisHTTPServer: Sendable {
         http.idleTimeout = config.idleTimeoutSeconds
         http.shutdownTimeout = shutdownTimeoutSeconds
         http.onShutdown = onShutdown
+        http.onLoopTick = onLoopTick
         if let errorAnswer {
             http.errorResponse = { status, reason in TrellisHTTPServer.httpResponse(errorAnswer(status, reason)) }
         }
@@ -51,7 +53,13 @@ public final class TrellisHTTPServer: Sendable {
         self.init(config: config, shutdownTimeoutSeconds: shutdownTimeoutSeconds,
                   errorAnswer: { app.protocolError(status: $0, reason: $1) },
                   onShutdown: { app.beginDraining() },
+                  onLoopTick: Self.tick(app.journal),
                   handler: { app.handle($0, respond: $1) })
+    }
+
+    private static func tick(_ journal: JournalWriter?) -> (@Sendable () -> Void)? {
+        guard let journal else { return nil }
+        return { journal.loopTickEnded() }
     }
 
     /// Binds and starts every event loop; returns the bound port (the ephemeral one

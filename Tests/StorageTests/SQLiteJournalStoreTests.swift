@@ -32,8 +32,9 @@ import Testing
         let (store, listing) = try SQLiteJournalStore.open(directory: dir + "/nested/state", sync: .full)
         let a = try #require(listing.sessions.first { $0.id == "a" })
         #expect(listing.sessions.map(\.id) == ["a", "b"])
-        #expect(a.views == 5 && a.constraints == 10 && a.solveMicros == 17 && a.records == 3)
-        #expect(a.bytes == "doc-a".utf8.count + 12 && a.firstBytes == 5)
+        // Rows: the document, then the two appends of one transaction as one framed chunk.
+        #expect(a.views == 5 && a.constraints == 10 && a.solveMicros == 17 && a.records == 2)
+        #expect(a.bytes == "doc-a".utf8.count + 2 * (5 + 6) && a.firstBytes == 5)
         try store.apply([.append(session: "a", Self.record(1, "edit-3"))])
         #expect(try store.history(of: "a").count == 4)
         // Compaction leaves one record; a delete leaves none, and later appends stay out.
@@ -42,6 +43,25 @@ import Testing
         try store.apply([.delete(session: "b"), .append(session: "b", Self.record(1, "late"))])
         #expect(try store.history(of: "b").isEmpty)
         #expect(try store.list().sessions.map(\.id) == ["a"])
+    }
+
+    /// A transaction's run of appends to one session is one row (a chunk); reading gives the
+    /// records back one by one, in order, with the sizes of the last.
+    @Test func appendsOfOneTransactionShareARow() throws {
+        let dir = Self.freshDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (store, _) = try SQLiteJournalStore.open(directory: dir, sync: .full)
+        try store.apply([.create(session: "a", Self.record(0, "doc-a")), .create(session: "b", Self.record(0, "doc-b"))])
+        try store.apply([.append(session: "a", Self.record(1, "a1")), .append(session: "a", Self.record(2, "a2", views: 7)),
+                         .append(session: "b", Self.record(1, "b1")), .append(session: "a", Self.record(1, "a3", views: 9)),
+                         .append(session: "a", Self.record(1, String(repeating: "x", count: 70_000), views: 4))])
+        let a = try store.history(of: "a")
+        #expect(a.map(\.kind) == [0, 1, 2, 1, 1])
+        #expect(a.map { String(decoding: $0.body.prefix(3), as: UTF8.self) } == ["doc", "a1", "a2", "a3", "xxx"])
+        #expect(a.last?.body.count == 70_000)
+        #expect(try store.history(of: "b").count == 2)
+        let listed = try #require(try store.list().sessions.first { $0.id == "a" })
+        #expect(listed.records == 3 && listed.views == 4)
     }
 
     @Test func aRecordWhoseBytesChangedIsFoundAtOpenAndTheOthersLoad() throws {
