@@ -40,10 +40,11 @@ struct SessionJournal {
 
     static let headerBytes = 5
 
-    /// Bytes of history kept at most: four times the document, and at least 16 KiB. A
-    /// session's history then stays far below what the built session takes (about 25 times
-    /// its document), and waking it, which replays the history, costs at most a few times
-    /// what creating it did, while hundreds of small edits fit.
+    /// Bytes of history kept before compaction: eight times the first record, and at least
+    /// 16 KiB. A session's history then stays well below what the built session takes (about
+    /// 25 times its document), and waking it, which replays the history, costs at most a few
+    /// times what creating it did, while a thousand small edits of a 100-view layout fit
+    /// between two compactions (each a rebuild: BENCHMARKS.md, "durable sessions").
     static func limit(document: Int) -> Int { max(16 * 1024, 8 * document) }
 
     init(document: [UInt8]) { self.init(first: .document, document) }

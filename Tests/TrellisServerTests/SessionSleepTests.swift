@@ -90,7 +90,7 @@ import Testing
         }
     }
 
-    /// A session edited past its history's limit (four times its document, at least 16 KiB)
+    /// A session edited past its history's limit (eight times its document, at least 16 KiB)
     /// has its history compacted into a checkpoint and still sleeps; woken, it answers what
     /// it answered awake, and goes on taking edits.
     @Test func aSessionWithALongHistoryIsCompactedAndStillSleeps() throws {
