@@ -70,8 +70,13 @@ info:
     `unknown-session`. By default only the 1,024 most recently used sessions stay
     built; the others sleep as their history and are rebuilt by replaying it on
     their next request, which answers exactly as if the session had never slept,
-    only later. A session whose history outgrows four times its document keeps
-    none and stays built.
+    only later. A history that would outgrow eight times its first record is
+    compacted into a checkpoint of the layout (its document, revision and id
+    state), from which the session is rebuilt. Sessions survive restarts and
+    crashes: each answer is sent once the session's history is in a store on disk
+    (`--state-dir`, default `./trellis-state`; `--durability batch` syncs before
+    answering), and after a restart a session answers exactly what it answered
+    before, with the same revision and ids (docs/durability.md).
 
     **The HTTP layer's own answers** come before any routing, in the same
     problem shape (with `X-Request-Id`), and close the connection: malformed
@@ -381,7 +386,8 @@ paths:
       operationId: ready
       summary: Readiness.
       description: |
-        200 while the server serves; 503 `draining` (with `Retry-After`) once a graceful
+        200 while the server serves (the server listens only once its session store
+        is open and the stored sessions are known); 503 `draining` (with `Retry-After`) once a graceful
         shutdown has begun (SIGTERM), while the requests in flight are still answered,
         so that a load balancer stops sending new ones first. `/healthz` stays 200.
       responses:
@@ -433,6 +439,13 @@ paths:
         - `trellis_sessions_asleep` gauge, `trellis_sessions_slept_total` and
           `trellis_sessions_woken_total` counters: sessions kept as their history
           past the hot ones, put to sleep, and rebuilt for a request.
+        - The durable store's: `trellis_journal_appends_total`,
+          `trellis_journal_bytes_total`, `trellis_journal_commits_total`,
+          `trellis_journal_fsyncs_total`, `trellis_journal_failures_total`,
+          `trellis_journal_compactions_total` counters,
+          `trellis_journal_append_seconds` histogram (from handing records over to
+          their commit), `trellis_sessions_restored` and `trellis_sessions_damaged`
+          gauges (what the store held at start).
       responses:
         '200':
           description: The metrics.
