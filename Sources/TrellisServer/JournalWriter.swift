@@ -54,18 +54,11 @@ public final class JournalWriter: @unchecked Sendable {
         self.durability = durability
         self.metrics = metrics
         self.logger = logger
-        let box = Unmanaged.passRetained(self)
-        started = pthread_create(&thread, nil, { raw in
-            #if canImport(Darwin)
-            let writer = Unmanaged<JournalWriter>.fromOpaque(raw).takeRetainedValue()
-            #else
-            let writer = Unmanaged<JournalWriter>.fromOpaque(raw!).takeRetainedValue()
-            #endif
-            writer.run()
-            return nil
-        }, box.toOpaque()) == 0
+        if let thread = startJoinableThread({ self.run() }) {
+            self.thread = thread
+            started = true
+        }
         if !started {
-            box.release()
             logger.error("journal", metadata: ["error": "cannot start the journal thread; records are written by the requests themselves"])
         }
     }

@@ -108,7 +108,7 @@ info:
       at each view at fault.
     - A request may spend 2 s solving (the operator may set another budget); past it
       the solver stops and the request is refused with `too-complex` (422), changing
-      nothing. A session refused so keeps no history from then on (it stays built).
+      nothing. A session refused so has its history compacted into a checkpoint (a replay never depends on how fast it runs).
     - `multiplier` and `dividedBy` together in one constraint are the error
       `bad-multiplier`, and so is `dividedBy: 0` (an infinite multiplier, which
       UIKit refuses).

@@ -25,19 +25,9 @@ public final class WorkerPool: @unchecked Sendable {
     public init(threads: Int) {
         threadCount = max(1, threads)
         for _ in 0..<threadCount {
-            let box = Unmanaged.passRetained(self)
-            var thread = pthread_t()
-            let rc = pthread_create(&thread, nil, { raw in
-                #if canImport(Darwin)
-                let pool = Unmanaged<WorkerPool>.fromOpaque(raw).takeRetainedValue()
-                #else
-                let pool = Unmanaged<WorkerPool>.fromOpaque(raw!).takeRetainedValue()
-                #endif
-                pool.run()
-                return nil
-            }, box.toOpaque())
-            precondition(rc == 0, "cannot start a worker thread")
-            self.threads.append(thread)
+            let thread = startJoinableThread { self.run() }
+            precondition(thread != nil, "cannot start a worker thread")
+            if let thread { self.threads.append(thread) }
         }
     }
 

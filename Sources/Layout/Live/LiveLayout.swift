@@ -30,7 +30,8 @@ public final class LiveLayout: @unchecked Sendable {
     /// remove, not a constant edit), so answers know when ambiguity must be recomputed.
     var structureVersion = 0
     /// Whether the last batch was refused for running out of time: a replay of it on
-    /// another day might not, so a session keeps no history across one (see SessionJournal).
+    /// another day might not, so a session's history starts over from a checkpoint after one
+    /// (see SessionJournal).
     public private(set) var ranOutOfTime = false
     /// Whether the last refused batch left any trace (an op ran and was undone, or solver
     /// symbols were made): undoing restores the same constraints and frames, but not always
