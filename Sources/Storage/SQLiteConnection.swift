@@ -1,10 +1,13 @@
 import CSQLite
 
 /// One SQLite connection with its prepared statements kept (a statement is compiled once,
-/// then reset and rebound for each use). Errors carry SQLite's own message.
+/// then reset and rebound for each use), or, shared by threads, in SQLite's serialized
+/// mode with no state of its own (each query prepares its statement). Errors carry
+/// SQLite's own message.
 final class Connection: @unchecked Sendable {
     private let db: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
+    private let shared: Bool
 
     enum Value {
         case int(Int64), text(String), blob([UInt8])
@@ -25,9 +28,10 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    init(path: String, sync: SQLiteJournalStore.Sync, checkIntegrity: Bool) throws(StoreError) {
+    init(path: String, sync: SQLiteJournalStore.Sync, checkIntegrity: Bool, shared: Bool = false) throws(StoreError) {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        self.shared = shared
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | (shared ? SQLITE_OPEN_FULLMUTEX : SQLITE_OPEN_NOMUTEX)
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
@@ -80,8 +84,12 @@ final class Connection: @unchecked Sendable {
     func query(_ sql: String, _ values: [Value], _ row: (Row) -> Void) throws(StoreError) {
         let statement = try prepared(sql)
         defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
+            if shared {
+                sqlite3_finalize(statement)
+            } else {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            }
         }
         for (k, value) in values.enumerated() {
             let index = Int32(k + 1)
@@ -112,12 +120,12 @@ final class Connection: @unchecked Sendable {
     }
 
     private func prepared(_ sql: String) throws(StoreError) -> OpaquePointer {
-        if let s = statements[sql] { return s }
+        if !shared, let s = statements[sql] { return s }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK, let statement else {
             throw error("prepare")
         }
-        statements[sql] = statement
+        if !shared { statements[sql] = statement }
         return statement
     }
 

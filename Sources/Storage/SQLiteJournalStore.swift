@@ -23,7 +23,8 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
 
     public let path: String
     private let writer: Connection
-    private let reader: Mutex<Connection>
+    /// SQLite's own (serialized) locking guards it: readers may come from any thread.
+    private let reader: Connection
     /// The next seq of each session (writer's state).
     private var nextSeq: [String: Int64] = [:]
 
@@ -47,7 +48,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             setAside = aside + " (\(error.message))"
             writer = try Connection(path: path, sync: sync, checkIntegrity: false)
         }
-        let reader = try Connection(path: path, sync: sync, checkIntegrity: false)
+        let reader = try Connection(path: path, sync: sync, checkIntegrity: false, shared: true)
         let store = SQLiteJournalStore(path: path, writer: writer, reader: reader)
         var listing = try store.list()
         listing.setAside = setAside
@@ -59,7 +60,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     private init(path: String, writer: Connection, reader: Connection) {
         self.path = path
         self.writer = writer
-        self.reader = Mutex(reader)
+        self.reader = reader
     }
 
     /// The kind of a row that holds several framed records.
@@ -160,7 +161,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     }
 
     public func history(of session: String) throws(StoreError) -> [StoredRecord] {
-        try reader.withLock { (connection: inout Connection) throws(StoreError) -> [StoredRecord] in
+        try { (connection: Connection) throws(StoreError) -> [StoredRecord] in
             var records: [StoredRecord] = []
             var damage: String?
             try connection.query("SELECT kind, body, checksum, views, constraints, micros FROM records WHERE session = ?1 ORDER BY seq",
@@ -176,11 +177,11 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             }
             if let damage { throw StoreError("the stored history of session \(session) is damaged: \(damage)") }
             return records
-        }
+        }(reader)
     }
 
     public func list() throws(StoreError) -> StoreListing {
-        try reader.withLock { (connection: inout Connection) throws(StoreError) -> StoreListing in
+        try { (connection: Connection) throws(StoreError) -> StoreListing in
             var sessions: [StoredSession] = []
             try connection.query("""
                 SELECT t.session, r.views, r.constraints, r.micros, t.n, t.bytes, length(f.body)
@@ -204,7 +205,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             }
             let bad = Set(damaged.map(\.id))
             return StoreListing(sessions: sessions.filter { !bad.contains($0.id) }, damaged: damaged, setAside: nil)
-        }
+        }(reader)
     }
 
     private func loadNextSeqs() throws(StoreError) {

@@ -1,5 +1,4 @@
 import Storage
-import Synchronization
 
 /// The durable journal's counters (docs/durability.md), rendered with the other metrics.
 public final class JournalMetrics: Sendable {
@@ -16,7 +15,7 @@ public final class JournalMetrics: Sendable {
         var wait = HistogramData(boundsSeconds: HistogramData.requestBuckets)
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -8,7 +8,9 @@ import Darwin
 import Synchronization
 
 /// A plain mutual-exclusion lock (pthread mutex) for state whose type is not `Sendable`
-/// (a live session). For `Sendable` state, `Synchronization.Mutex` is used instead.
+/// (a live session). Shared state elsewhere goes in a `Locked` (a pthread mutex too, so
+/// that the ThreadSanitizer run of scripts/sanitize sees every synchronisation; it does not
+/// see `Synchronization.Mutex`, a futex of its own).
 ///
 /// On glibc the mutex is adaptive: a thread that finds it held spins a little before it
 /// sleeps. Sections under it are a few microseconds (one session edit), shorter than a
@@ -106,4 +108,14 @@ final class Condition: @unchecked Sendable {
     func wait(_ lock: Lock) { pthread_cond_wait(cond, lock.pointer) }
     func signal() { pthread_cond_signal(cond) }
     func broadcast() { pthread_cond_broadcast(cond) }
+}
+
+/// A value behind a `Lock`, with `Mutex`'s interface.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        try lock.withLock { try body(&value) }
+    }
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// Request and solver metrics, rendered in the Prometheus text format.
 ///
 /// Recording is cheap and contention-free in practice: state is split into shards
-/// picked by the recording thread, each behind its own `Mutex`; one request takes one
+/// picked by the recording thread, each behind its own lock; one request takes one
 /// uncontended lock. Rendering merges the shards.
 public final class Metrics: Sendable {
     /// Methods get a label of their own; any other method is `OTHER` (bounded labels).
@@ -124,6 +124,6 @@ public final class Metrics: Sendable {
     }
 
     final class Shard: Sendable {
-        let state = Mutex(ShardState())
+        let state = Locked(ShardState())
     }
 }

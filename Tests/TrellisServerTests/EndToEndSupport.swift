@@ -161,7 +161,7 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
 /// 200 are collected as failures (an empty list: every edit was applied).
 func postEditsConcurrently(port: Int, connections: Int, rounds: Int, perRound: Int,
                            _ batch: @escaping @Sendable (Int, Int, Int) -> (path: String, body: String)) -> [String] {
-    let failures = Mutex<[String]>([])
+    let failures = Locked<[String]>([])
     onThreads(connections) { t in
         do {
             let client = try WireClient(port: port)

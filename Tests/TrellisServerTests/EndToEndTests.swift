@@ -347,8 +347,8 @@ import Testing
             }
             let shared = locations
             // Every connection edits every session, interleaved with the others.
-            let seen = Mutex<[[Int]]>(Array(repeating: [], count: sessions))   // revisions answered, per session
-            let failures = Mutex<[String]>([])
+            let seen = Locked<[[Int]]>(Array(repeating: [], count: sessions))   // revisions answered, per session
+            let failures = Locked<[String]>([])
             let port = live.port
             onThreads(connections) { t in
                 do {

@@ -237,7 +237,7 @@ import Testing
     @Test func concurrentUseOfSleepingSessions() {
         let store = Self.sleepingStore(hot: 3, max: 64)
         for s in 0..<12 { store.insert(Sleeper(), id: "s\(s)") }
-        let wakes = Mutex(0)
+        let wakes = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 6) { t in
             for k in 0..<400 {
                 _ = store.withSession("s\((t * 7 + k * 5) % 12)") { s in

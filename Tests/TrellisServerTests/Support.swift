@@ -53,7 +53,7 @@ struct FakeService: LayoutService {
     }
 
     final class ThreadLog: Sendable {
-        private let threads = Mutex<[UInt]>([])
+        private let threads = Locked<[UInt]>([])
         func withLock<R: Sendable>(_ body: (inout [UInt]) -> R) -> R { threads.withLock { body(&$0) } }
     }
 
@@ -103,3 +103,4 @@ struct FakeService: LayoutService {
 #if canImport(Glibc)
 import Glibc
 #endif
+
