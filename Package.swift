@@ -46,11 +46,15 @@ let package = Package(
         .executableTarget(name: "trellis-bench", dependencies: ["Cassowary", "Layout"], swiftSettings: [
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
+        // Fuzzing (scripts/fuzz): the harnesses, and the libFuzzer driver that runs them.
+        .target(name: "FuzzHarnesses", dependencies: ["Layout", "SessionHistories"]),
+        .executableTarget(name: "trellis-fuzz", dependencies: ["FuzzHarnesses"],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         // Random layout documents and edit histories, shared by the in-process and the
         // end-to-end differential tests of sessions.
         .target(name: "SessionHistories", dependencies: ["Layout"], path: "Tests/Support"),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "SessionHistories"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "SessionHistories", "FuzzHarnesses"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite"]),
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "CSQLite", "SessionHistories"]),

@@ -1,0 +1,110 @@
+import Layout
+import SessionHistories
+
+/// The fuzzing harnesses (scripts/fuzz, issue #13): each takes arbitrary bytes and answers
+/// nil, or what property failed. libFuzzer runs them through `trellis-fuzz`; every file
+/// kept in fuzz/corpus/<harness>/ is run again by FuzzCorpusTests.
+public enum Harness: String, CaseIterable, Sendable {
+    /// The wire reader on raw bytes, as a document and as an edits batch: a refusal has
+    /// located errors (at most 100 listed); a document read back from its own encoding
+    /// encodes the same.
+    case json
+    /// The bytes as one constraint expression of a small document, solved: frames finite.
+    case expression
+    /// The bytes as a document, read under small caps and solved under a short budget:
+    /// an answer with finite frames, or a 4xx problem.
+    case solve
+    /// A random session history chosen by the bytes: revisions go up by one per batch that
+    /// runs, a refused batch leaves the document and revision as they were, and replaying
+    /// the batches on a fresh layout gives the same document and revision.
+    case session
+
+    public func run(_ bytes: [UInt8]) -> String? {
+        switch self {
+        case .json: return Self.json(bytes)
+        case .expression: return Self.expression(bytes)
+        case .solve: return Self.solve(bytes)
+        case .session: return Self.session(bytes)
+        }
+    }
+
+    static func json(_ bytes: [UInt8]) -> String? {
+        switch decodeLayoutDocument(bytes) {
+        case .success(let document):
+            let encoded = encodeLayoutDocument(document)
+            guard case .success(let again) = decodeLayoutDocument(encoded) else { return "its own encoding is refused" }
+            if encodeLayoutDocument(again) != encoded { return "the encoding does not read back the same" }
+        case .failure(let problem):
+            if let bad = check(problem) { return bad }
+        }
+        if case .failure(let problem) = decodeEditBatch(bytes), let bad = check(problem) { return bad }
+        return nil
+    }
+
+    static func expression(_ bytes: [UInt8]) -> String? {
+        var quoted: [UInt8] = [UInt8(ascii: "\"")]
+        for b in bytes.prefix(512) {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): quoted += [UInt8(ascii: "\\"), b]
+            case 0..<0x20: quoted += Array("\\u00\(b < 16 ? "0" : "")\(String(b, radix: 16))".utf8)
+            default: quoted.append(b)
+            }
+        }
+        quoted.append(UInt8(ascii: "\""))
+        let document = Array(#"{"views":[{"id":"a","frame":{"x":0,"y":0,"width":100,"height":100}},{"id":"b","superview":"a"},{"id":"c","superview":"b","intrinsicSize":{"width":10,"height":20}}],"constraints":["#.utf8)
+            + quoted + Array("]}".utf8)
+        return solved(document)
+    }
+
+    static func solve(_ bytes: [UInt8]) -> String? { solved(bytes) }
+
+    static func solved(_ bytes: [UInt8]) -> String? {
+        let read = bytes.withUnsafeBytes { decodeLayoutDocument($0, maxViews: 64, maxConstraints: 256) }
+        switch read.flatMap({ LiveLayout.solve(document: $0, seconds: 0.25) }) {
+        case .success(let answer):
+            for f in answer.frames where ![f.frame.x, f.frame.y, f.frame.width, f.frame.height].allSatisfy(\.isFinite) {
+                return "frame of \(f.id) is not finite: \(f.frame)"
+            }
+            return nil
+        case .failure(let problem):
+            return check(problem)
+        }
+    }
+
+    static func session(_ bytes: [UInt8]) -> String? {
+        var seed: UInt64 = 0
+        for b in bytes.prefix(8) { seed = seed << 8 | UInt64(b) }
+        var history = SessionHistories(seed: seed)
+        let json = history.document()
+        guard case .success(let document) = decodeLayoutDocument(Array(json.utf8)),
+              case .success(let layout) = LiveLayout.make(document: document) else { return nil }
+        var batches: [EditBatch] = []
+        for _ in 0..<(bytes.count > 8 ? Int(bytes[8] % 8) + 1 : 4) {
+            guard case .success(let batch) = decodeEditBatch(Array(history.batch(layout.document()).utf8)) else { continue }
+            let revision = layout.revision, before = encodeLayoutDocument(layout.document())
+            switch layout.apply(batch) {
+            case .success:
+                if layout.revision != revision + 1 { return "revision \(revision) became \(layout.revision)" }
+            case .failure(let problem):
+                if layout.revision != revision || encodeLayoutDocument(layout.document()) != before {
+                    return "a refused batch (\(problem.errors.first?.code ?? "?")) changed the session"
+                }
+            }
+            batches.append(batch)
+        }
+        guard case .success(let replay) = LiveLayout.make(document: document) else { return "the document is refused on replay" }
+        for batch in batches { _ = replay.apply(batch) }
+        if replay.revision != layout.revision || encodeLayoutDocument(replay.document()) != encodeLayoutDocument(layout.document()) {
+            return "a replay of the same batches differs"
+        }
+        return nil
+    }
+
+    /// A refusal is a 4xx with at least one error and at most 100 listed, each with a code.
+    static func check(_ problem: LayoutProblem) -> String? {
+        if !(400..<500).contains(problem.status) { return "status \(problem.status): \(problem.title)" }
+        if problem.errors.isEmpty || problem.errors.count > 100 { return "\(problem.errors.count) errors listed" }
+        if problem.errors.contains(where: { $0.code.isEmpty }) { return "an error without a code" }
+        return nil
+    }
+}
