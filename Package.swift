@@ -54,7 +54,7 @@ let package = Package(
         // Random layout documents and edit histories, shared by the in-process and the
         // end-to-end differential tests of sessions.
         .target(name: "SessionHistories", dependencies: ["Layout"], path: "Tests/Support"),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "SessionHistories", "FuzzHarnesses"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "SessionHistories"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite"]),
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "CSQLite", "SessionHistories"]),
