@@ -152,6 +152,10 @@ public struct LayoutEngineService: LayoutService {
     // MARK: - LayoutService
 
     public func solve(document: [UInt8], space: FrameSpace) -> ServiceReply {
+        solve(document: document, space: space, seconds: SolveBudget.seconds)
+    }
+
+    public func solve(document: [UInt8], space: FrameSpace, seconds: Double) -> ServiceReply {
         let parsed: LayoutDocument
         switch document.withUnsafeBytes({ decodeLayoutDocument($0, maxViews: maxViews, maxConstraints: maxConstraints) }) {
         case .failure(let problem): return .problem(Self.problem(problem))
@@ -159,9 +163,9 @@ public struct LayoutEngineService: LayoutService {
         }
         if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return .problem(refused) }
         let start = MonotonicClock.now()
-        switch LiveLayout.solve(document: parsed, space: space.layout) {
+        switch LiveLayout.solve(document: parsed, space: space.layout, seconds: seconds) {
         case .failure(let problem):
-            return .problem(Self.problem(problem))
+            return Self.refusal(problem)
         case .success(let answer):
             let nanos = MonotonicClock.now() &- start
             return .json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: nanos)
@@ -169,6 +173,11 @@ public struct LayoutEngineService: LayoutService {
     }
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?) {
+        createSession(id: id, document: document, space: space, seconds: SolveBudget.seconds)
+    }
+
+    public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double)
+        -> (reply: ServiceReply, session: Session?) {
         let parsed: LayoutDocument
         switch document.withUnsafeBytes({ decodeLayoutDocument($0, maxViews: maxViews, maxConstraints: maxConstraints) }) {
         case .failure(let problem): return (.problem(Self.problem(problem)), nil)
@@ -176,9 +185,9 @@ public struct LayoutEngineService: LayoutService {
         }
         if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return (.problem(refused), nil) }
         let start = MonotonicClock.now()
-        switch SessionSteps.create(parsed) {
+        switch SessionSteps.create(parsed, seconds: seconds) {
         case .failure(let problem):
-            return (.problem(Self.problem(problem)), nil)
+            return (Self.refusal(problem), nil)
         case .success(let (layout, snapshot)):
             let answer = snapshot.answer(space: space.layout)
             let nanos = MonotonicClock.now() &- start
@@ -264,6 +273,14 @@ public struct LayoutEngineService: LayoutService {
     }
 
     // MARK: - Problems
+
+    /// A refused layout's reply, saying whether it ran out of time (the server may try
+    /// again with more of it, off the event loop).
+    static func refusal(_ problem: LayoutProblem) -> ServiceReply {
+        var reply = ServiceReply.problem(Self.problem(problem))
+        reply.outOfTime = problem.errors.contains { $0.code == "too-complex" }
+        return reply
+    }
 
     /// 413 `too-large` when a layout would pass the operator's limits, else nil.
     func limits(views: Int, constraints: Int) -> Problem? {

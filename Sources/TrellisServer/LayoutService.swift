@@ -30,6 +30,9 @@ public struct ServiceReply: Sendable {
     public var status: Int
     public var contentType: String
     public var solveNanos: UInt64?
+    /// Refused for running out of its time budget (`too-complex`): an attempt made with a
+    /// short budget on an event loop is made again, with the whole budget, on the pool.
+    public var outOfTime = false
     private var encoded: [UInt8]
     private var encodeLater: (@Sendable () -> [UInt8])?
 
@@ -76,11 +79,18 @@ public protocol LayoutService: Sendable {
     /// `POST /v1/layouts`: the answer (200) or a problem.
     func solve(document: [UInt8], space: FrameSpace) -> ServiceReply
 
+    /// `solve` within `seconds` of solving (a short first attempt on an event loop). The
+    /// default ignores the budget.
+    func solve(document: [UInt8], space: FrameSpace, seconds: Double) -> ServiceReply
+
     /// `POST /v1/sessions`: a new session under `id`, and its answer, which must contain
     /// `"id"` and `"revision"`. The status of the reply is ignored when a session is
     /// returned (the server answers 201 with `Location`); without a session the reply is
     /// the problem answered.
     func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?)
+
+    /// `createSession` within `seconds` of solving. The default ignores the budget.
+    func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double) -> (reply: ServiceReply, session: Session?)
 
     /// `GET /v1/sessions/{id}`: the answer plus `"id"` and `"document"`. (The session is
     /// `inout` because a sleeping one is woken to answer.)
@@ -125,6 +135,13 @@ extension LayoutService {
     public func sleep(_ session: inout Session) -> Released? { nil }
     public func isAsleep(_ session: Session) -> Bool { false }
     public func takeWrites(_ session: inout Session) -> [JournalWrite] { [] }
+    public func solve(document: [UInt8], space: FrameSpace, seconds: Double) -> ServiceReply {
+        solve(document: document, space: space)
+    }
+    public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double)
+        -> (reply: ServiceReply, session: Session?) {
+        createSession(id: id, document: document, space: space)
+    }
     public func storedSession(_ stored: StoredSession, store: JournalStore) -> Session? { nil }
 }
 

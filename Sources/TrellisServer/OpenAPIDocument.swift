@@ -106,7 +106,9 @@ info:
       answer exact however long a session is edited. A layout whose solution still
       passes 1e15 (huge or compounding multipliers) is refused with `out-of-range`
       at each view at fault.
-    - A request may spend 2 s solving (the operator may set another budget); past it
+    - A request may spend 2 s solving (the operator may set another budget; a one-shot
+      or a session's creation first gets 50 ms on an event loop, then the whole budget on
+      the solver threads); past it
       the solver stops and the request is refused with `too-complex` (422), changing
       nothing. A session refused so has its history compacted into a checkpoint (a replay never depends on how fast it runs).
     - `multiplier` and `dividedBy` together in one constraint are the error

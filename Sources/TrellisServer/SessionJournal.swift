@@ -131,7 +131,7 @@ struct SessionJournal {
             }
             built = SessionSteps.restore(checkpoint)
         } else {
-            built = decodeLayoutDocument(Array(first.body)).flatMap(SessionSteps.create).map(\.0)
+            built = decodeLayoutDocument(Array(first.body)).flatMap { SessionSteps.create($0) }.map(\.0)
         }
         switch built {
         case .failure(let problem): return .failure(ReplayFailure(record: 0, reason: problem.summary))

@@ -190,25 +190,34 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                                                         HeaderField("Cache-Control", "no-cache")],
                                  body: asset.bytes))
         case .solveLayout:
-            run(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] in
-                done(reply(service.solve(document: request.body, space: space), request))
+            runBounded(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] seconds in
+                let answer = service.solve(document: request.body, space: space, seconds: seconds)
+                if answer.outOfTime && seconds < config.maxSolveSeconds { return false }
+                done(reply(answer, request))
+                return true
             }
         case .createSession:
-            run(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] in
+            runBounded(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] seconds in
                 let id = store.makeID()
-                let (answer, made) = service.createSession(id: id, document: request.body, space: space)
-                guard var session = made else { return done(reply(answer, request)) }
+                let (answer, made) = service.createSession(id: id, document: request.body, space: space, seconds: seconds)
+                if made == nil && answer.outOfTime && seconds < config.maxSolveSeconds { return false }
+                guard var session = made else {
+                    done(reply(answer, request))
+                    return true
+                }
                 // The first record is handed over before anyone can find the session, so
                 // that its edits' records come after it.
                 let held = journal.map { _ in HeldAnswer(done) }
                 handOver(service.takeWrites(&session), of: id, then: held)
                 guard store.insert(session, id: id) else {
-                    return (held?.ready ?? done)(problem(.internalError("session id \(id) was taken twice"), request))
+                    (held?.ready ?? done)(problem(.internalError("session id \(id) was taken twice"), request))
+                    return true
                 }
                 var response = reply(answer, request)
                 response.status = 201
                 response.headers.append(HeaderField("Location", "/v1/sessions/" + id))
                 (held?.ready ?? done)(response)
+                return true
             }
         case .getSession, .editSession:
             let id = sessionID ?? ""
@@ -262,6 +271,24 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     private func handOver(_ writes: [JournalWrite], of id: String, then held: HeldAnswer?) {
         for write in writes { if case .replace = write { metrics.journal.recordCompaction() } }
         journal?.submit(writes.map { $0.op(session: id) }, then: held?.committed)
+    }
+
+    /// How long one request may solve on an event loop before it is moved to the pool.
+    static var loopSolveSeconds: Double { 0.05 }
+
+    /// A one-shot solve or a session create: on the pool when it looks big; otherwise on the
+    /// event loop within `loopSolveSeconds`, and when that is not enough (`attempt` answers
+    /// false: refused for time, nothing kept), again on the pool with the whole budget. So
+    /// no such request holds an event loop longer, whatever its size suggested.
+    private func runBounded(big: Bool, _ attempt: @escaping @Sendable (Double) -> Bool) {
+        let whole = config.maxSolveSeconds
+        let onPool: @Sendable () -> Void = { _ = attempt(whole) }
+        if big {
+            if !pool.submit(onPool) { onPool() }
+            return
+        }
+        if attempt(min(Self.loopSolveSeconds, whole)) { return }
+        if !pool.submit(onPool) { onPool() }
     }
 
     /// Runs layout work inline, or on the worker pool when it is big.

@@ -157,6 +157,13 @@ final class WireClient {
         return response
     }
 
+    /// Whether answer bytes have arrived and wait to be read (without waiting for any).
+    func hasBytesWaiting() -> Bool {
+        if !pending.isEmpty { return true }
+        var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&probe, 1, 0) > 0
+    }
+
     /// True when the server closes the connection (EOF) with nothing more to read
     /// before it; false if bytes arrive or the timeout passes first.
     func closedByServer() -> Bool {

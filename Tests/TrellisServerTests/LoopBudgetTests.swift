@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import TrellisServer
+
+/// A layout that looks small (two views) but takes long to solve (hundreds of priority
+/// levels) does not hold its event loop: it gets `loopSolveSeconds` there, then goes on on
+/// the solver pool with the whole budget, and the loop answers others meanwhile.
+@Suite struct LoopBudgetTests {
+    static func priorities(_ n: Int) -> String {
+        let constraints = ["\"a.left == 0\"", "\"a.top == 0\"", "\"a.height == 10\""]
+            + (0..<n).map { "\"a.width >= \($0) @\(1 + $0 % 999)\"" }
+        return #"{"views":[{"id":"root","frame":{"x":0,"y":0,"width":100,"height":100}},{"id":"a","superview":"root"}],"constraints":["#
+            + constraints.joined(separator: ",") + "]}"
+    }
+
+    @Test(arguments: ["/v1/layouts", "/v1/sessions"])
+    func aSlowSmallLayoutLeavesItsLoopFree(_ path: String) throws {
+        // One loop, so that both connections are on it; a generous budget for the pool, so
+        // that sanitizer builds (many times slower) still finish.
+        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 60 }) { live, c in
+            let body = Self.priorities(700)
+            let slow = try live.client(timeout: 120)
+            try slow.send(WireClient.request("POST", path, headers: [("Content-Type", "application/json")], body: body))
+            // The loop answers another connection while that layout is being solved: the
+            // slow answer has not arrived when this one has (it takes far longer than this
+            // exchange, in every build).
+            #expect(try c.exchange("GET", "/healthz").status == 200)
+            #expect(!slow.hasBytesWaiting(), "the slow layout was answered first: it held the loop")
+            let answer = try slow.readResponse()
+            #expect(answer.status == (path == "/v1/layouts" ? 200 : 201), "\(answer.text.prefix(300))")
+        }
+    }
+}
