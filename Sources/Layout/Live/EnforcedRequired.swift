@@ -5,7 +5,8 @@ import Cassowary
 /// constraint's conflict is chosen among (`LiveLayout.conflict(of:)`). The constraints are
 /// grouped by the variables they link (a union-find over variable ids), because only the
 /// group of a broken constraint's own variables can take part in its conflict: a document
-/// of many small independent conflicts then costs little per conflict.
+/// of many small independent conflicts then costs little per conflict. The groups are made
+/// only when a conflict first asks for them: most builds break nothing and never do.
 final class EnforcedRequired {
     private(set) var constraints: [(Constraint, Double)] = []
     /// Each constraint's place in document order (`LiveLayout.documentRank`), by index.
@@ -14,11 +15,23 @@ final class EnforcedRequired {
     private var parent: [Int32] = []
     /// Indices into `constraints` of each group, by its root (unordered).
     private var members: [Int32: [Int32]] = [:]
+    /// How many of `constraints` are in the groups.
+    private var grouped = 0
 
     func append(_ constraint: Constraint, constant: Double, rank: DocumentRank) {
-        let index = Int32(truncatingIfNeeded: constraints.count)
         constraints.append((constraint, constant))
         ranks.append(rank)
+    }
+
+    /// Puts the constraints appended since the last call into the groups.
+    private func group() {
+        while grouped < constraints.count {
+            join(constraints[grouped].0, index: Int32(truncatingIfNeeded: grouped))
+            grouped += 1
+        }
+    }
+
+    private func join(_ constraint: Constraint, index: Int32) {
         var root: Int32 = -1
         for term in constraint.expression.terms {
             let r = find(Int32(truncatingIfNeeded: term.variable.id))
@@ -33,6 +46,7 @@ final class EnforcedRequired {
     /// own constraints no conflict can order against older ones, but the choice of members
     /// could).
     func candidates(for constraint: Constraint) -> [Int] {
+        group()
         var roots: [Int32] = []
         for term in constraint.expression.terms {
             let id = term.variable.id
