@@ -48,22 +48,17 @@ public final class JournalMetrics: Sendable {
 
     func render(_ out: inout String) {
         let s = snapshot
-        PrometheusText.single(&out, name: "trellis_journal_appends_total", type: "counter",
-                              help: "Session records written to the store (creates, edits batches, checkpoints).", value: Int(s.appends))
-        PrometheusText.single(&out, name: "trellis_journal_bytes_total", type: "counter",
-                              help: "Bytes of session records written to the store.", value: Int(s.bytes))
-        PrometheusText.single(&out, name: "trellis_journal_commits_total", type: "counter",
-                              help: "Store transactions (one holds every record that waited for it).", value: Int(s.commits))
-        PrometheusText.single(&out, name: "trellis_journal_fsyncs_total", type: "counter",
-                              help: "Store transactions synced to disk before their answers (--durability fsync or batch).", value: Int(s.fsyncs))
-        PrometheusText.single(&out, name: "trellis_journal_failures_total", type: "counter",
-                              help: "Store transactions that failed (their sessions kept in memory only).", value: Int(s.failures))
-        PrometheusText.single(&out, name: "trellis_journal_compactions_total", type: "counter",
-                              help: "Session histories compacted into a checkpoint.", value: Int(s.compactions))
-        PrometheusText.single(&out, name: "trellis_sessions_restored", type: "gauge",
-                              help: "Sessions found in the store at start.", value: s.restored)
-        PrometheusText.single(&out, name: "trellis_sessions_damaged", type: "gauge",
-                              help: "Sessions found damaged in the store at start (not loaded; see the log).", value: s.damaged)
+        let families: [(name: String, type: String, help: String, value: Int)] = [
+            ("trellis_journal_appends_total", "counter", "Session records written to the store (creates, edits batches, checkpoints).", Int(s.appends)),
+            ("trellis_journal_bytes_total", "counter", "Bytes of session records written to the store.", Int(s.bytes)),
+            ("trellis_journal_commits_total", "counter", "Store transactions (one holds every record that waited for it).", Int(s.commits)),
+            ("trellis_journal_fsyncs_total", "counter", "Store transactions synced to disk before their answers (--durability fsync or batch).", Int(s.fsyncs)),
+            ("trellis_journal_failures_total", "counter", "Store transactions that failed (their sessions kept in memory only).", Int(s.failures)),
+            ("trellis_journal_compactions_total", "counter", "Session histories compacted into a checkpoint.", Int(s.compactions)),
+            ("trellis_sessions_restored", "gauge", "Sessions found in the store at start.", s.restored),
+            ("trellis_sessions_damaged", "gauge", "Sessions found damaged in the store at start (not loaded; see the log).", s.damaged),
+        ]
+        for f in families { PrometheusText.single(&out, name: f.name, type: f.type, help: f.help, value: f.value) }
         PrometheusText.header(&out, name: "trellis_journal_append_seconds", type: "histogram",
                               help: "From a request handing its records to the journal to their commit.")
         PrometheusText.histogram(&out, name: "trellis_journal_append_seconds", labels: [], data: s.wait)
