@@ -38,6 +38,9 @@ public final class JournalWriter: @unchecked Sendable {
     private var stopping = false
     private var thread = pthread_t()
     private var started = false
+    /// The thread has drained the queue after `shutdown` and ended: from then on a caller
+    /// writes its own records (nobody else writes any more).
+    private var exited = false
     /// Event-loop threads (they report the end of each loop iteration, `loopTickEnded`):
     /// what they hand over is committed when their iteration ends, together, rather than
     /// as each request hands it over.
@@ -74,10 +77,11 @@ public final class JournalWriter: @unchecked Sendable {
             then?()
             return
         }
-        if !started || stopping {
-            // No thread (or stopping): write here, in the caller's turn.
-            lock.unlock()
+        if !started || exited {
+            // No thread (or it has ended): write here, in the caller's turn, one caller at a
+            // time (the lock keeps the store's single writer single).
             write([Item(ops: ops, then: nil, since: now)])
+            lock.unlock()
             then?()
             return
         }
@@ -109,8 +113,7 @@ public final class JournalWriter: @unchecked Sendable {
     public func shutdown() {
         lock.lock()
         stopping = true
-        let join = started
-        started = false
+        let join = started && !exited
         lock.unlock()
         wake.broadcast()
         if join { pthread_join(thread, nil) }
@@ -121,6 +124,7 @@ public final class JournalWriter: @unchecked Sendable {
             lock.lock()
             while queue.isEmpty && !stopping { wake.wait(lock) }
             if queue.isEmpty {
+                exited = true  // under the lock: a later submit sees it and writes itself
                 lock.unlock()
                 return
             }
