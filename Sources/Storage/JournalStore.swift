@@ -12,6 +12,8 @@ public protocol JournalStore: AnyObject, Sendable {
     func history(of session: String) throws(StoreError) -> [StoredRecord]
     /// Every session in the store, and what was found damaged in it.
     func list() throws(StoreError) -> StoreListing
+    /// Lets another server have the store (at a graceful stop, once the last write is done).
+    func release()
 }
 
 /// One record of a session's history.
@@ -80,6 +82,9 @@ public struct StoreListing: Sendable {
 
 public struct StoreError: Error, CustomStringConvertible, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The file is not a usable store (not a database, corrupt): moving it aside is the cure.
+    /// Other errors (permissions, a full disk, a lock) say nothing about the file itself.
+    public var damaged: Bool
+    public init(_ message: String, damaged: Bool = false) { self.message = message; self.damaged = damaged }
     public var description: String { message }
 }

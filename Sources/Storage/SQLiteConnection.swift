@@ -45,7 +45,7 @@ final class Connection: @unchecked Sendable {
             if checkIntegrity {
                 var verdict = ""
                 try query("PRAGMA quick_check", []) { row in if verdict.isEmpty { verdict = row.text(0) } }
-                guard verdict == "ok" else { throw StoreError("integrity check: \(verdict)") }
+                guard verdict == "ok" else { throw StoreError("integrity check: \(verdict)", damaged: true) }
             }
             try exec("""
                 CREATE TABLE IF NOT EXISTS records (
@@ -71,7 +71,7 @@ final class Connection: @unchecked Sendable {
         guard sqlite3_exec(db, sql, nil, nil, &message) == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(db))
             sqlite3_free(message)
-            throw StoreError(text)
+            throw StoreError(text, damaged: isDamage(sqlite3_errcode(db)))
         }
     }
 
@@ -130,6 +130,12 @@ final class Connection: @unchecked Sendable {
     }
 
     private func error(_ step: String) -> StoreError {
-        StoreError("\(step): \(String(cString: sqlite3_errmsg(db)))")
+        StoreError("\(step): \(String(cString: sqlite3_errmsg(db)))", damaged: isDamage(sqlite3_errcode(db)))
+    }
+
+    /// Result codes that mean the file itself is bad.
+    private func isDamage(_ code: Int32) -> Bool {
+        let primary = code & 0xff
+        return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT
     }
 }

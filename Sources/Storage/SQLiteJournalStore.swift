@@ -28,17 +28,23 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     /// The next seq of each session (writer's state).
     private var nextSeq: [String: Int64] = [:]
 
-    /// Opens (creating it if needed) the store in `directory`, also created if missing. A
-    /// file SQLite cannot use (not a database, failing its integrity check) is moved aside
-    /// and a fresh one started; the listing says where it went.
+    /// Opens (creating it if needed) the store in `directory`, also created if missing, and
+    /// holds the directory's lock file for as long as the store lives: a second server on the
+    /// same directory is refused. A file SQLite cannot use (not a database, failing its
+    /// integrity check) is moved aside and a fresh one started; the listing says where it went.
     public static func open(directory: String, sync: Sync) throws(StoreError) -> (SQLiteJournalStore, StoreListing) {
         try makeDirectories(directory)
+        let lock = try lockDirectory(directory)
         let path = directory + "/sessions.db"
         var setAside: String?
         let writer: Connection
         do {
             writer = try Connection(path: path, sync: sync, checkIntegrity: true)
         } catch {
+            guard error.damaged else {
+                close(lock)
+                throw error
+            }
             let aside = path + ".damaged-\(time(nil))"
             for suffix in ["", "-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
                 guard rename(path + suffix, aside + suffix) == 0 else {
@@ -49,15 +55,37 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             writer = try Connection(path: path, sync: sync, checkIntegrity: false)
         }
         let reader = try Connection(path: path, sync: sync, checkIntegrity: false, shared: true)
-        let store = SQLiteJournalStore(path: path, writer: writer, reader: reader)
+        let store = SQLiteJournalStore(path: path, writer: writer, reader: reader, lock: lock)
         var listing = try store.list()
         listing.setAside = setAside
-        for s in listing.sessions { store.nextSeq[s.id] = 0 }
         try store.loadNextSeqs()
         return (store, listing)
     }
 
-    private init(path: String, writer: Connection, reader: Connection) {
+    /// The descriptor holding `flock` on the directory's `lock` file (released by `release`,
+    /// or when the process ends, however it ends); -1 once released.
+    private let lock: Atomic<Int32>
+
+    deinit { release() }
+
+    public func release() {
+        let fd = lock.exchange(-1, ordering: .acquiringAndReleasing)
+        if fd >= 0 { close(fd) }
+    }
+
+    private static func lockDirectory(_ directory: String) throws(StoreError) -> Int32 {
+        let fd = Glibc.open(directory + "/lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw StoreError("cannot open \(directory)/lock: \(String(cString: strerror(errno)))") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let why = errno == EWOULDBLOCK ? "another trellis process is using it" : String(cString: strerror(errno))
+            close(fd)
+            throw StoreError("the state directory \(directory) is locked: \(why) (give each server its own --state-dir)")
+        }
+        return fd
+    }
+
+    private init(path: String, writer: Connection, reader: Connection, lock: Int32) {
+        self.lock = Atomic(lock)
         self.path = path
         self.writer = writer
         self.reader = reader

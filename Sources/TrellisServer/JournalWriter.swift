@@ -117,6 +117,7 @@ public final class JournalWriter: @unchecked Sendable {
         lock.unlock()
         wake.broadcast()
         if join { pthread_join(thread, nil) }
+        store.release()
     }
 
     private func run() {

@@ -82,6 +82,26 @@ import Testing
         #expect(try store.history(of: "c").count == 2)
     }
 
+    /// Two servers on one state directory would interleave their writes: the second is
+    /// refused while the first holds the store, and opens once it is gone.
+    @Test func aSecondOpenOfTheSameDirectoryIsRefused() throws {
+        let dir = Self.freshDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        do {
+            let (first, _) = try SQLiteJournalStore.open(directory: dir, sync: .full)
+            #expect(throws: StoreError.self) { _ = try SQLiteJournalStore.open(directory: dir, sync: .full) }
+            do {
+                _ = try SQLiteJournalStore.open(directory: dir, sync: .full)
+            } catch {
+                #expect(error.message.contains("locked") && !error.damaged)
+            }
+            withExtendedLifetime(first) {}
+        }
+        let (again, listing) = try SQLiteJournalStore.open(directory: dir, sync: .full)
+        #expect(listing.setAside == nil)
+        withExtendedLifetime(again) {}
+    }
+
     @Test func aGarbageFileIsSetAsideAndAFreshStoreStarts() throws {
         let dir = Self.freshDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
