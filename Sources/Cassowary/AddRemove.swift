@@ -275,7 +275,7 @@ extension Solver {
             for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
                 let level = tag.level(of: s)
                 if let row = tableau.row(of: s) {
-                    for i in row.symbols.indices { goal.add(level: level, row.symbols[i], -row.coefficients[i]) }
+                    for cell in row.cells { goal.add(level: level, cell.symbol, -cell.coefficient) }
                 } else {
                     goal.add(level: level, s, -1)
                 }
@@ -332,7 +332,7 @@ extension Solver {
             let c = definitions.removeCell(x, symbol)
             if c == 0 { continue }
             definitions.addConstant(x, c * row.constant)
-            for i in row.symbols.indices { definitions.addCell(x, row.symbols[i], c * row.coefficients[i]) }
+            for cell in row.cells { definitions.addCell(x, cell.symbol, c * cell.coefficient) }
         }
     }
 

@@ -82,7 +82,6 @@ extension Row {
     /// The row `1·symbol`: a nonbasic variable seen as its own expression.
     init(constant: Double, symbol: Symbol) {
         self.init(constant: constant)
-        symbols = [symbol]
-        coefficients = [1]
+        cells = [Cell(symbol: symbol, coefficient: 1)]
     }
 }

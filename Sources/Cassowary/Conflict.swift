@@ -20,7 +20,7 @@ extension Solver {
     func requiredOwners(of failure: Failure, excluding excluded: Constraint) -> [Constraint] {
         var seen = Set<ObjectIdentifier>()
         var result: [Constraint] = []
-        var symbols = failure.row.symbols
+        var symbols = Array(failure.row.symbols)
         if let b = failure.basic { symbols.append(b) }
         for s in symbols {
             guard let c = owner[Int(s)], c !== excluded, c.isRequired,

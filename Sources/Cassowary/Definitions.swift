@@ -174,14 +174,14 @@ final class Definitions {
 
     func define(_ x: Symbol, _ row: Row) {
         rows[Int(x)] = row
-        for s in row.symbols { referencedBy[Int(s)].append(x) }
+        for cell in row.cells { referencedBy[Int(cell.symbol)].append(x) }
         structure &+= 1
     }
 
     func undefine(_ x: Symbol) -> Row? {
         let row = rows[Int(x)]
         rows[Int(x)] = nil
-        for s in row?.symbols ?? [] { stale[Int(s)] = true }
+        for cell in row?.cells ?? [] { stale[Int(cell.symbol)] = true }
         structure &+= 1
         return row
     }

@@ -8,7 +8,7 @@ extension Solver {
     func expand(_ row: Row) -> Row {
         let acc = accumulator
         acc.constant = row.constant
-        for i in row.symbols.indices { acc.add(row.symbols[i], row.coefficients[i]) }
+        for cell in row.cells { acc.add(cell.symbol, cell.coefficient) }
         if row.symbols.contains(where: { definitions.isDefined($0) }) {
             collectDefinitions(from: row.symbols)
             // Postorder reversed: every definition before the ones it refers to.
@@ -17,7 +17,7 @@ extension Solver {
                     let c = acc.take(x)
                     guard c != 0, let def = defs[Int(x)] else { continue }
                     acc.constant += c * def.constant
-                    for i in def.symbols.indices { acc.add(def.symbols[i], c * def.coefficients[i]) }
+                    for cell in def.cells { acc.add(cell.symbol, c * cell.coefficient) }
                 }
             }
         }
@@ -33,7 +33,7 @@ extension Solver {
                 guard c != 0 else { continue }
                 let basicRow = rows[slot]
                 acc.constant += c * basicRow.constant
-                for j in basicRow.symbols.indices { acc.add(basicRow.symbols[j], c * basicRow.coefficients[j]) }
+                for cell in basicRow.cells { acc.add(cell.symbol, c * cell.coefficient) }
             }
         }
         return acc.finish()
@@ -41,7 +41,7 @@ extension Solver {
 
     /// Fills `scratchOrder` with the defined variables reachable from `symbols` in
     /// postorder (each after everything it refers to), reusing the solver's buffers.
-    func collectDefinitions(from symbols: [Symbol]) {
+    func collectDefinitions<Symbols: Collection<Symbol>>(from symbols: Symbols) {
         var order = scratchOrder
         var stack = scratchStack
         scratchOrder = []
@@ -53,10 +53,10 @@ extension Solver {
             for root in symbols where defs.slots[Int(root)] >= 0 && definitions.mark(root, visit) {
                 stack.append((root, 0))
                 while let (x, next) = stack.last {
-                    let cells = defs[Int(x)]?.symbols ?? []
+                    let cells = defs[Int(x)]?.cells ?? []
                     if next < cells.count {
                         stack[stack.count - 1].1 = next + 1
-                        let s = cells[next]
+                        let s = cells[next].symbol
                         if defs.slots[Int(s)] >= 0 && definitions.mark(s, visit) { stack.append((s, 0)) }
                     } else {
                         order.append(x)
@@ -140,16 +140,12 @@ final class Accumulator {
     /// The accumulated row; leaves the accumulator empty.
     func finish() -> Row {
         var row = Row(constant: constant)
-        row.symbols.reserveCapacity(touched.count)
-        row.coefficients.reserveCapacity(touched.count)
+        row.reserveCapacity(touched.count)
         for s in touched {
             let c = values[Int(s)]
             values[Int(s)] = 0
             marked[Int(s)] = false
-            if !nearZero(c) {
-                row.symbols.append(s)
-                row.coefficients.append(c)
-            }
+            if !nearZero(c) { row.append(s, c) }
         }
         touched.removeAll(keepingCapacity: true)
         constant = 0

@@ -101,8 +101,9 @@ final class Objective {
             let c = coefficients[l][Int(s)]
             if c == 0 { continue }
             coefficients[l][Int(s)] = 0
-            for (i, t) in row.symbols.enumerated() {
-                let v = coefficients[l][Int(t)] + c * row.coefficients[i]
+            for cell in row.cells {
+                let t = cell.symbol
+                let v = coefficients[l][Int(t)] + c * cell.coefficient
                 coefficients[l][Int(t)] = nearZero(v) ? 0 : v
                 markDirty(t)
             }

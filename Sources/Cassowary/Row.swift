@@ -1,29 +1,53 @@
+/// One cell of a row: `coefficient·symbol`.
+struct Cell {
+    var symbol: Symbol
+    var coefficient: Double
+}
+
 /// A sparse linear row `constant + Σ coefficient·symbol`. Rows stay short with a good
-/// choice of subjects, so cells live in small unsorted parallel arrays and lookups scan.
+/// choice of subjects, so cells live in one small unsorted array and lookups scan. One
+/// array, not a symbol array beside a coefficient array: every row then costs one heap
+/// block to build, to copy on write and to free, and small systems build many rows.
 struct Row {
     var constant: Double
-    var symbols: [Symbol] = []
-    var coefficients: [Double] = []
+    var cells: [Cell] = []
 
     init(constant: Double) { self.constant = constant }
 
-    mutating func reserveCapacity(_ cells: Int) {
-        symbols.reserveCapacity(cells)
-        coefficients.reserveCapacity(cells)
+    /// The row's symbols and coefficients, read in place (views of `cells`).
+    var symbols: Symbols { Symbols(cells: cells) }
+    var coefficients: Coefficients { Coefficients(cells: cells) }
+
+    struct Symbols: RandomAccessCollection {
+        let cells: [Cell]
+        var startIndex: Int { 0 }
+        var endIndex: Int { cells.count }
+        @inline(__always) subscript(i: Int) -> Symbol { cells[i].symbol }
     }
 
+    struct Coefficients: RandomAccessCollection {
+        let cells: [Cell]
+        var startIndex: Int { 0 }
+        var endIndex: Int { cells.count }
+        @inline(__always) subscript(i: Int) -> Double { cells[i].coefficient }
+    }
+
+    mutating func reserveCapacity(_ count: Int) { cells.reserveCapacity(count) }
+
     @inline(__always) func index(of symbol: Symbol) -> Int? {
-        var i = 0
-        let n = symbols.count
-        while i < n {
-            if symbols[i] == symbol { return i }
-            i += 1
+        cells.withUnsafeBufferPointer { cells in
+            var i = 0
+            let n = cells.count
+            while i < n {
+                if cells[i].symbol == symbol { return i }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     @inline(__always) func coefficient(of symbol: Symbol) -> Double {
-        if let i = index(of: symbol) { return coefficients[i] }
+        if let i = index(of: symbol) { return cells[i].coefficient }
         return 0
     }
 
@@ -34,29 +58,30 @@ struct Row {
     @discardableResult
     @inline(__always) mutating func add(_ symbol: Symbol, _ coefficient: Double) -> CellChange {
         if let i = index(of: symbol) {
-            let c = coefficients[i] + coefficient
+            let c = cells[i].coefficient + coefficient
             if nearZero(c) { removeCell(at: i); return .removed }
-            coefficients[i] = c
+            cells[i].coefficient = c
             return .updated
         }
         if nearZero(coefficient) { return .updated }
-        symbols.append(symbol)
-        coefficients.append(coefficient)
+        cells.append(Cell(symbol: symbol, coefficient: coefficient))
         return .created
     }
 
+    /// Appends a cell for a symbol the row does not hold (the caller knows it does not).
+    @inline(__always) mutating func append(_ symbol: Symbol, _ coefficient: Double) {
+        cells.append(Cell(symbol: symbol, coefficient: coefficient))
+    }
+
     @inline(__always) mutating func removeCell(at i: Int) {
-        let last = symbols.count - 1
-        symbols[i] = symbols[last]
-        coefficients[i] = coefficients[last]
-        symbols.removeLast()
-        coefficients.removeLast()
+        cells.withUnsafeMutableBufferPointer { cells in cells[i] = cells[cells.count - 1] }
+        cells.removeLast()
     }
 
     @discardableResult
     mutating func remove(_ symbol: Symbol) -> Double {
         guard let i = index(of: symbol) else { return 0 }
-        let c = coefficients[i]
+        let c = cells[i].coefficient
         removeCell(at: i)
         return c
     }
@@ -64,10 +89,12 @@ struct Row {
     /// Solves `0 = self` for `symbol`: afterwards the row reads `symbol = self'`.
     mutating func solve(for symbol: Symbol) {
         guard let i = index(of: symbol) else { return }
-        let k = -1.0 / coefficients[i]
+        let k = -1.0 / cells[i].coefficient
         removeCell(at: i)
         constant *= k
-        for j in coefficients.indices { coefficients[j] *= k }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for j in cells.indices { cells[j].coefficient *= k }
+        }
     }
 
     /// The row reads `lhs = self`; afterwards it reads `rhs = self'`.
@@ -79,15 +106,14 @@ struct Row {
     /// Gives back capacity left over from cancelled cells (a live session keeps its rows for
     /// as long as it lives, so slack is memory held for nothing).
     mutating func trim() {
-        if symbols.capacity > symbols.count + symbols.count / 8 + 4 {
-            symbols = exactCopy(symbols)
-            coefficients = exactCopy(coefficients)
-        }
+        if cells.capacity > cells.count + cells.count / 8 + 4 { cells = exactCopy(cells) }
     }
 
     mutating func negate() {
         constant = -constant
-        for j in coefficients.indices { coefficients[j] = -coefficients[j] }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for j in cells.indices { cells[j].coefficient = -cells[j].coefficient }
+        }
     }
 }
 

@@ -17,7 +17,7 @@ extension Solver {
             let c = art.remove(symbol)
             if c != 0 {
                 art.constant += c * row.constant
-                for i in row.symbols.indices { art.add(row.symbols[i], c * row.coefficients[i]) }
+                for cell in row.cells { art.add(cell.symbol, c * cell.coefficient) }
             }
             artificial = art
         }
@@ -123,8 +123,8 @@ extension Solver {
             guard let row = tableau.row(of: leaving), row.constant < -epsilon else { continue }
             var entering: Symbol = -1
             var coefficient = 0.0
-            for i in row.symbols.indices {
-                let s = row.symbols[i], c = row.coefficients[i]
+            for cell in row.cells {
+                let s = cell.symbol, c = cell.coefficient
                 guard c > epsilon, tableau.kinds[Int(s)] != .dummy else { continue }
                 if entering < 0 || goal.ratioLess(s, c, entering, coefficient) {
                     entering = s

@@ -73,6 +73,9 @@ public final class Solver {
 
     public init() {}
 
+    /// Symbols a solver has room for from its first one on (see `newSymbol`).
+    static let initialSymbols = 32
+
     /// Whether the deadline has passed: looked at every 32nd pivot (reading the clock costs
     /// more than a small pivot), and sticky from then on. Optimisation loops stop then,
     /// leaving the tableau feasible: the owner refuses the work and rolls it back.
@@ -110,6 +113,10 @@ public final class Solver {
     }
 
     func newSymbol(_ kind: SymbolKind, owner c: Constraint?) -> Symbol {
+        // A solver built without `reserveCapacity` starts with room for a small layout's
+        // symbols: a dozen per-symbol arrays doubling from one element each would cost
+        // five reallocations apiece before the first few views were in.
+        if tableau.kinds.capacity == 0 { reserveCapacity(variables: Solver.initialSymbols, constraints: 0) }
         let s = tableau.newSymbol(kind)
         goal.addSymbol()
         definitions.addSymbol()

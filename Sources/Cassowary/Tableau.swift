@@ -66,7 +66,7 @@ final class Tableau {
             visitStamp.append(0)
         }
         slotOf[Int(basic)] = slot
-        for s in row.symbols { columns[Int(s)].append(slot) }
+        for cell in row.cells { columns[Int(cell.symbol)].append(slot) }
         return slot
     }
 
@@ -76,7 +76,7 @@ final class Tableau {
         guard slot >= 0 else { return nil }
         let row = rows[Int(slot)]
         rows[Int(slot)] = Row(constant: 0)
-        for s in row.symbols { stale[Int(s)] = true }
+        for cell in row.cells { stale[Int(cell.symbol)] = true }
         basicOf[Int(slot)] = -1
         slotOf[Int(basic)] = -1
         freeSlots.append(slot)
@@ -117,39 +117,31 @@ final class Tableau {
         stale[Int(symbol)] = true
         target.constant += c * row.constant
         if target.symbols.count * row.symbols.count <= 64 {
-            for i in row.symbols.indices {
-                let sym = row.symbols[i]
-                note(target.add(sym, c * row.coefficients[i]), sym, slot)
-            }
+            for cell in row.cells { note(target.add(cell.symbol, c * cell.coefficient), cell.symbol, slot) }
             return target.constant
         }
         for (i, sym) in target.symbols.enumerated() { position[Int(sym)] = Int32(i) }
-        for i in row.symbols.indices {
-            let sym = row.symbols[i]
-            let p = position[Int(sym)]
+        for cell in row.cells {
+            let p = position[Int(cell.symbol)]
             if p >= 0 {
-                target.coefficients[Int(p)] += c * row.coefficients[i]
+                target.cells[Int(p)].coefficient += c * cell.coefficient
             } else {
-                position[Int(sym)] = Int32(target.symbols.count)
-                target.symbols.append(sym)
-                target.coefficients.append(c * row.coefficients[i])
-                columns[Int(sym)].append(slot)
+                position[Int(cell.symbol)] = Int32(target.cells.count)
+                target.append(cell.symbol, c * cell.coefficient)
+                columns[Int(cell.symbol)].append(slot)
             }
         }
         // Reset the map and drop cancelled cells in one pass.
         var kept = 0
-        let n = target.symbols.count
+        let n = target.cells.count
         for i in 0..<n {
-            let sym = target.symbols[i]
-            position[Int(sym)] = -1
-            let v = target.coefficients[i]
-            if nearZero(v) { stale[Int(sym)] = true; continue }
-            target.symbols[kept] = sym
-            target.coefficients[kept] = v
+            let cell = target.cells[i]
+            position[Int(cell.symbol)] = -1
+            if nearZero(cell.coefficient) { stale[Int(cell.symbol)] = true; continue }
+            target.cells[kept] = cell
             kept += 1
         }
-        target.symbols.removeLast(n - kept)
-        target.coefficients.removeLast(n - kept)
+        target.cells.removeLast(n - kept)
         return target.constant
     }
 

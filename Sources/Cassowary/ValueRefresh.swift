@@ -117,8 +117,10 @@ extension Solver {
         for x in order {
             guard let def = definitions.rows[Int(x)] else { continue }
             p.targets.append(x)
-            for sym in def.symbols { p.symbols.append(tableau.kinds[Int(sym)] == .external ? sym : ~sym) }
-            p.coefficients.append(contentsOf: def.coefficients)
+            for cell in def.cells {
+                p.symbols.append(tableau.kinds[Int(cell.symbol)] == .external ? cell.symbol : ~cell.symbol)
+                p.coefficients.append(cell.coefficient)
+            }
             p.starts.append(Int32(p.symbols.count))
         }
         for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }

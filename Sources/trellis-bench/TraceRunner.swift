@@ -59,7 +59,7 @@ struct TraceRunner {
             case .add(let slot, let d):
                 let def = trace.definitions[d]
                 let vars = state.variables
-                let expression = Expression(def.terms.map { (vars[$0.variable], $0.coefficient) }, constant: def.constant)
+                let expression = Expression(terms: def.terms.map { (variable: vars[$0.variable], coefficient: $0.coefficient) }, constant: def.constant)
                 let c = Constraint(expression, def.relation, priority: def.priority, name: trace.constraintIDs[slot])
                 try state.solver.add(c)
                 state.constraints[slot] = c
