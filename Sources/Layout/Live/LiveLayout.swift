@@ -45,8 +45,11 @@ public final class LiveLayout: @unchecked Sendable {
     /// The text of the frame numbers of the last answer encoded with it (a session's:
     /// edit answers then format only the numbers that moved).
     public let frameText = FrameTextMemo()
+    /// Set for a one-shot document built without a session's bookkeeping (`LeanBuild`):
+    /// such a layout answers once and is thrown away.
+    var lean: LeanBuild?
 
-    private init(direction: LayoutDirection) {
+    init(direction: LayoutDirection) {
         state = LayoutState(direction: direction)
         solver = Solver()
         solver.explainsConflicts = false
@@ -92,10 +95,15 @@ public final class LiveLayout: @unchecked Sendable {
         state.compact()
     }
 
-    /// A stateless one-shot (`POST /v1/layouts`): build, answer, forget.
+    /// A stateless one-shot (`POST /v1/layouts`): build, answer, forget. Built lean first
+    /// (`LeanBuild`); a document with an error or a conflict is built again in full.
     public static func solve(document: LayoutDocument, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds)
         -> Result<LayoutAnswer, LayoutProblem> {
-        make(document: document, seconds: seconds).map { $0.answer(space: space) }
+        switch makeLean(document: document, seconds: seconds) {
+        case .built(let layout): return .success(layout.answer(space: space))
+        case .refused(let problem): return .failure(problem)
+        case .needsFullBuild: return make(document: document, seconds: seconds).map { $0.answer(space: space) }
+        }
     }
 
     /// Applies an edit batch atomically: every op or none. `ifRevision` must match the

@@ -32,6 +32,11 @@ extension LiveLayout {
         do {
             try enforce(entry, key)
         } catch .unsatisfiable {
+            // A lean build does not explain conflicts: the full build will.
+            if lean != nil {
+                lean?.abandoned = true
+                return
+            }
             // In a batch the end-of-batch pass decides (earlier ops may have left the
             // solver off the add order); building a document, the solver holds exactly the
             // enforced constraints before this one.

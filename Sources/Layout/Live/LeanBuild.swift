@@ -1,0 +1,70 @@
+import Cassowary
+
+/// A one-shot document built without a session's bookkeeping (`LiveLayout.solve`).
+///
+/// A one-shot answer needs the registry, the constraint ids, the add-order index of
+/// required constraints and their sequence numbers only to explain a conflict or an
+/// error. So the document is first built without them: each constraint goes straight from
+/// the compiler to the solver, in the same order, as the same solver constraint, so the
+/// solver ends exactly where a full build would leave it. At the first thing that would
+/// need them (an error, a conflict, a repeated id) the lean build stops, and the document
+/// is built again in full, which then answers exactly as it always has.
+struct LeanBuild {
+    /// The layout constraints the document's descriptions installed (`stats.constraints`
+    /// counts them with the views' implicit ones, which the tree keeps as usual).
+    var entries = 0
+    /// Something needs the full build.
+    var abandoned = false
+    /// Explicit ids seen so far (a document decoded from the wire has unique ids; one made
+    /// otherwise may not, and a repeat is an error the full build reports).
+    var explicitIDs: Set<String> = []
+}
+
+extension LiveLayout {
+    /// How a lean build ended.
+    enum LeanOutcome {
+        case built(LiveLayout)
+        case refused(LayoutProblem)
+        case needsFullBuild
+    }
+
+    /// `make(document:seconds:)`, lean (see `LeanBuild`).
+    static func makeLean(document: LayoutDocument, seconds: Double) -> LeanOutcome {
+        let layout = LiveLayout(direction: document.direction)
+        layout.lean = LeanBuild()
+        layout.state.tree.reserveCapacity(document.views.count)
+        layout.solver.reserveCapacity(variables: 4 * document.views.count,
+                                      constraints: 4 * document.views.count + 2 * document.constraints.count)
+        let clock = ContinuousClock()
+        let start = clock.now
+        layout.solver.setDeadline(SolveBudget.deadline(seconds))
+        defer { layout.solver.setDeadline(nil) }
+        guard layout.addViews(document.views).isEmpty, layout.lean?.abandoned == false else { return .needsFullBuild }
+        let compiler = layout.state.compiler, linearizer = layout.state.linearizer
+        for (k, spec) in document.constraints.enumerated() {
+            if k & 31 == 31, layout.solver.checkDeadline() { break }
+            guard layout.installLean(spec, compiler: compiler, linearizer: linearizer) else { return .needsFullBuild }
+        }
+        layout.lastSolveMicros = micros(clock.now - start)
+        if layout.solver.ranOutOfTime { return .refused(.invalid([SolveBudget.error(seconds)])) }
+        let overflow = layout.overflowErrors()
+        guard overflow.isEmpty else { return .refused(.invalid(overflow)) }
+        layout.state.revision = 1
+        return .built(layout)
+    }
+
+    /// One description of a lean build: compiled, each expanded constraint linearized and
+    /// added as `register` and `install` would add it. False when the full build must take over.
+    private func installLean(_ spec: ConstraintSpec, compiler: ConstraintCompiler, linearizer: Linearizer) -> Bool {
+        if let id = spec.id, lean?.explicitIDs.insert(id).inserted == false { return false }
+        guard spec.first != nil, case .success(let constraints) = compiler.compile(spec, defaultFirst: nil) else { return false }
+        for constraint in constraints {
+            guard let form = linearizer.expression(of: constraint) else { return false }
+            let c = Constraint(form.expression, constraint.relation.solverRelation, priority: constraint.priority)
+            do { try solver.add(c, constant: form.constant) } catch { return false }
+            structureVersion += 1
+            lean?.entries += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,77 @@
+// A one-shot document is built lean first (LeanBuild: no registry, ids or conflict index)
+// and in full only when it has an error or a conflict. Both must answer exactly what a full
+// build answers: random documents (conflicts, ambiguity, rtl, guides, errors) against
+// `make` + `answer`, answers and refusals compared whole, both frame spaces.
+import SessionHistories
+import Testing
+@testable import Layout
+
+@Suite struct LeanBuildTests {
+    /// The answer with its timing taken out (the only field two builds may differ in).
+    static func timeless(_ result: Result<LayoutAnswer, LayoutProblem>) -> Result<LayoutAnswer, LayoutProblem> {
+        result.map { answer in
+            var answer = answer
+            answer.stats.solveMicros = 0
+            return answer
+        }
+    }
+
+    /// Makes some documents invalid the ways clients do: a misspelt view, an attribute
+    /// that does not exist, a multiplier of zero.
+    static func damaged(_ json: String, _ history: inout SessionHistories) -> String {
+        guard history.chance(0.15) else { return json }
+        switch Int.random(in: 0..<3, using: &history.rng) {
+        case 0: return json.replacingFirst(#""view": "v"#, with: #""view": "ghost"#)
+        case 1: return json.replacingFirst(#""attributes": "#, with: #""attributes": "lefty", "x": "#)
+        default: return json.replacingFirst(#""relation": "#, with: #""multiplier": 0, "relation": "#)
+        }
+    }
+
+    @Test func leanAnswersEqualFullAnswers() throws {
+        var lean = 0, full = 0, refused = 0
+        var failures: [String] = []
+        for seed in UInt64(1)...1500 {
+            var history = SessionHistories(seed: seed &* 104_729)
+            let json = Self.damaged(history.document(), &history)
+            guard case .success(let document) = decodeLayoutDocument(Array(json.utf8)) else { continue }
+            switch LiveLayout.makeLean(document: document, seconds: 10) {
+            case .built: lean += 1
+            case .refused: refused += 1
+            case .needsFullBuild: full += 1
+            }
+            for space in [FrameSpace.superview, .root] {
+                let expected = Self.timeless(LiveLayout.make(document: document, seconds: 10).map { $0.answer(space: space) })
+                let got = Self.timeless(LiveLayout.solve(document: document, space: space, seconds: 10))
+                if got != expected { failures.append("seed \(seed) (\(space)): \(json)\n  lean: \(got)\n  full: \(expected)") }
+            }
+        }
+        #expect(failures.count == 0, "first difference:\n\(failures.first ?? "")")
+        // Both paths were taken, often.
+        #expect(lean > 500 && full > 100, "lean \(lean), full \(full), refused \(refused)")
+    }
+
+    @Test func aConflictOrAnErrorTakesTheFullBuild() throws {
+        let conflict = #"{"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}, {"id": "v", "superview": "root"}],"#
+            + #""constraints": ["v.width == 10", "v.width == 20", "v.left == 0", "v.top == 0", "v.height == 5"]}"#
+        let document = try decodeLayoutDocument(Array(conflict.utf8)).get()
+        guard case .needsFullBuild = LiveLayout.makeLean(document: document, seconds: 10) else {
+            Issue.record("a conflict was built lean")
+            return
+        }
+        let answer = try LiveLayout.solve(document: document).get()
+        #expect(answer.diagnostics.map(\.code) == ["unsatisfiable"])
+        #expect(answer.stats.constraints == 9)  // 4 for the root's frame, 5 of the document
+
+        let unknown = #"{"views": [{"id": "root"}], "constraints": ["ghost.width == 10"]}"#
+        let problem = LiveLayout.solve(document: try decodeLayoutDocument(Array(unknown.utf8)).get())
+        guard case .failure(let p) = problem else { Issue.record("an unknown view was accepted"); return }
+        #expect(p.errors.map(\.code) == ["unknown-view"])
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let r = range(of: target) else { return self }
+        return replacingCharacters(in: r, with: replacement)
+    }
+}
