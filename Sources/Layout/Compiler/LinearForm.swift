@@ -5,20 +5,24 @@ import Cassowary
 /// Terms are merged as they are added (the same variable can appear on both sides of a
 /// constraint, e.g. `v.left == v.right` in v's own space, and must cancel rather than
 /// reach the solver twice). Forms are tiny (a handful of terms), so a linear scan beats
-/// a dictionary here.
+/// a dictionary here. The terms are kept as the solver's `Expression` keeps them, so
+/// handing a form to the solver shares its storage instead of copying it.
 struct LinearForm: Equatable {
+    typealias Term = (variable: Variable, coefficient: Double)
     private(set) var terms: [Term] = []
     var constant: Double = 0
 
-    struct Term: Equatable {
-        var variable: Variable
-        var coefficient: Double
-    }
-
     init(constant: Double = 0) { self.constant = constant }
     init(_ variable: Variable, _ coefficient: Double = 1) {
-        terms = [Term(variable: variable, coefficient: coefficient)]
+        terms = [(variable: variable, coefficient: coefficient)]
     }
+
+    static func == (a: LinearForm, b: LinearForm) -> Bool {
+        a.constant == b.constant && a.terms.count == b.terms.count
+            && zip(a.terms, b.terms).allSatisfy { $0.variable == $1.variable && $0.coefficient == $1.coefficient }
+    }
+
+    mutating func reserveCapacity(_ count: Int) { terms.reserveCapacity(count) }
 
     mutating func add(_ variable: Variable, _ coefficient: Double) {
         guard coefficient != 0 else { return }
@@ -26,7 +30,7 @@ struct LinearForm: Equatable {
             terms[i].coefficient += coefficient
             if terms[i].coefficient == 0 { terms.remove(at: i) }
         } else {
-            terms.append(Term(variable: variable, coefficient: coefficient))
+            terms.append((variable: variable, coefficient: coefficient))
         }
     }
 
@@ -41,14 +45,12 @@ struct LinearForm: Equatable {
     static func - (a: LinearForm, b: LinearForm) -> LinearForm { var r = a; r.add(b, times: -1); return r }
     static func * (a: LinearForm, k: Double) -> LinearForm {
         var r = LinearForm(constant: a.constant * k)
-        if k != 0 { r.terms = a.terms.map { Term(variable: $0.variable, coefficient: $0.coefficient * k) } }
+        if k != 0 { r.terms = a.terms.map { (variable: $0.variable, coefficient: $0.coefficient * k) } }
         return r
     }
     static func + (a: LinearForm, k: Double) -> LinearForm { var r = a; r.constant += k; return r }
     static func - (a: LinearForm, k: Double) -> LinearForm { var r = a; r.constant -= k; return r }
 
-    /// The solver's expression for `self (relation) 0`.
-    var expression: Expression {
-        Expression(terms: terms.map { (variable: $0.variable, coefficient: $0.coefficient) }, constant: constant)
-    }
+    /// The solver's expression for `self (relation) 0` (sharing the terms' storage).
+    var expression: Expression { Expression(terms: terms, constant: constant) }
 }

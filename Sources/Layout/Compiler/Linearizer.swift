@@ -18,15 +18,22 @@ struct Linearizer {
             return tree.value(of: c.firstAttribute.physical(direction), of: c.first, in: c.first)
         }
         guard let space = tree.commonAncestor(c.first, second) else { return nil }
-        let mirrored = direction == .rtl && (c.firstAttribute.isDirectional || secondAttribute.isDirectional)
-        guard var lhs = tree.value(of: c.firstAttribute.physical(direction), of: c.first, in: space),
-              var rhs = tree.value(of: secondAttribute.physical(direction), of: second, in: space)
-        else { return nil }
-        if mirrored, let width = tree.box(of: space)?.width {
-            lhs = width - lhs
-            rhs = width - rhs
+        if direction == .rtl && (c.firstAttribute.isDirectional || secondAttribute.isDirectional) {
+            guard let lhs = tree.value(of: c.firstAttribute.physical(direction), of: c.first, in: space),
+                  let rhs = tree.value(of: secondAttribute.physical(direction), of: second, in: space),
+                  let width = tree.box(of: space)?.width else { return nil }
+            return (width - lhs) - (width - rhs) * c.multiplier
         }
-        return lhs - rhs * c.multiplier
+        // lhs - rhs * multiplier in one form: the terms in the order, and the constants
+        // combined in the arithmetic, of those forms (x * -m is -(x * m), exactly).
+        var form = LinearForm()
+        form.reserveCapacity(4)
+        guard let lhs = tree.accumulate(c.firstAttribute.physical(direction), of: c.first, in: space, times: 1, into: &form),
+              let rhs = tree.accumulate(secondAttribute.physical(direction), of: second, in: space, times: -c.multiplier, into: &form)
+        else { return nil }
+        form.constant = lhs
+        form.constant += rhs * -c.multiplier
+        return form
     }
 
     /// The solver constraint for `c`, with its constant.

@@ -85,27 +85,44 @@ extension ViewTree {
     /// `attribute` (physical: no leading/trailing) of `item`, in the space of `space`,
     /// which must be `item` itself or one of its ancestors. Sizes do not depend on the space.
     func value(of attribute: Attribute, of item: ItemRef, in space: ItemRef) -> LinearForm? {
-        guard let itemSlot = slots[item.view] else { return nil }
+        var form = LinearForm()
+        guard let constant = accumulate(attribute, of: item, in: space, times: 1, into: &form) else { return nil }
+        form.constant = constant
+        return form
+    }
+
+    /// Adds `factor` times the terms of `value(of: attribute, of: item, in: space)` to
+    /// `form`, in the order that value lists them, and returns the value's constant
+    /// unscaled (nil if an item is missing), so that the caller combines constants exactly
+    /// as the forms' own arithmetic would. One form, no intermediate ones: this is the hot
+    /// path of every constraint's linearization.
+    func accumulate(_ attribute: Attribute, of item: ItemRef, in space: ItemRef, times factor: Double,
+                    into form: inout LinearForm) -> Double? {
+        guard var slot = slots[item.view] else { return nil }
         let axis = attribute.axis
-        var form = attribute.inItemTerm(InItemGeometry(storage[itemSlot], guide: item.guide))
-        guard axis != .size else { return form }
+        let term = attribute.inItemTerm(InItemGeometry(storage[slot], guide: item.guide))
+        if let v = term.variable { form.add(v, term.coefficient * factor) }
+        var constant = term.constant
+        guard axis != .size else { return constant }
         // Add the x (or y) of each box on the way up, as `box(of:)` gives it, without
         // building the whole box: a view's is its variable, a guide's a fixed inset.
         var current = item
         while current != space {
-            guard let s = slots[current.view] else { return nil }
             switch current.guide {
             case nil:
-                guard let superview = storage[s].superview else { return nil }
-                form.add(axis == .x ? storage[s].variables.x : storage[s].variables.y, 1)
+                guard let superview = storage[slot].superview else { return nil }
+                form.add(axis == .x ? storage[slot].variables.x : storage[slot].variables.y, factor)
                 current = ItemRef(view: superview)
+                if current == space { break }
+                guard let s = slots[superview] else { return nil }
+                slot = s
             case let guide?:
-                let inset = guide == .layoutMarginsGuide ? storage[s].margins : storage[s].safeArea
-                form.constant += axis == .x ? inset.left : inset.top
+                let inset = guide == .layoutMarginsGuide ? storage[slot].margins : storage[slot].safeArea
+                constant += axis == .x ? inset.left : inset.top
                 current = ItemRef(view: current.view)
             }
         }
-        return form
+        return constant
     }
 }
 
@@ -156,46 +173,47 @@ extension Attribute {
 
     /// The attribute measured inside the item's own box, origin at the box's top-left.
     /// Directional attributes are read as LTR here; callers map them first.
-    func inItemTerm(_ box: ItemBox) -> LinearForm {
-        inItemTerm(width: box.width, height: box.height, margins: box.margins,
-                   firstBaseline: box.firstBaseline, lastBaseline: box.lastBaseline)
-    }
-
-    /// The same, building only the width or height form the attribute needs.
-    func inItemTerm(_ g: InItemGeometry) -> LinearForm {
-        switch axis {
-        case .x:
-            return inItemTerm(width: g.width, height: LinearForm(), margins: g.margins, firstBaseline: 0, lastBaseline: 0)
-        case .y:
-            return inItemTerm(width: LinearForm(), height: g.height, margins: g.margins,
-                              firstBaseline: g.firstBaseline, lastBaseline: g.lastBaseline)
-        case .size:
-            return self == .width ? g.width : g.height
-        }
-    }
-
-    private func inItemTerm(width w: @autoclosure () -> LinearForm, height h: @autoclosure () -> LinearForm,
-                            margins m: EdgeInsets, firstBaseline: Double, lastBaseline: Double) -> LinearForm {
+    func inItemTerm(_ g: InItemGeometry) -> InItemTerm {
+        let m = g.margins
         switch physical(.ltr) {
-        case .left: return LinearForm()
-        case .right: return w()
-        case .centerX: return w() * 0.5
-        case .leftMargin: return LinearForm(constant: m.left)
-        case .rightMargin: return w() - m.right
-        case .centerXWithinMargins: return w() * 0.5 + (m.left - m.right) / 2
-        case .top: return LinearForm()
-        case .bottom: return h()
-        case .centerY: return h() * 0.5
-        case .topMargin: return LinearForm(constant: m.top)
-        case .bottomMargin: return h() - m.bottom
-        case .centerYWithinMargins: return h() * 0.5 + (m.top - m.bottom) / 2
-        case .firstBaseline: return LinearForm(constant: firstBaseline)
-        case .lastBaseline: return h() - lastBaseline
-        case .width: return w()
-        case .height: return h()
-        case .leading, .trailing, .leadingMargin, .trailingMargin: return LinearForm() // mapped above
+        case .left, .top: return .zero
+        case .right, .width: return g.width
+        case .bottom, .height: return g.height
+        case .centerX: return g.width * 0.5
+        case .centerY: return g.height * 0.5
+        case .leftMargin: return InItemTerm(constant: m.left)
+        case .topMargin: return InItemTerm(constant: m.top)
+        case .rightMargin: return g.width - m.right
+        case .bottomMargin: return g.height - m.bottom
+        case .centerXWithinMargins: return g.width * 0.5 + (m.left - m.right) / 2
+        case .centerYWithinMargins: return g.height * 0.5 + (m.top - m.bottom) / 2
+        case .firstBaseline: return InItemTerm(constant: g.firstBaseline)
+        case .lastBaseline: return g.height - g.lastBaseline
+        case .leading, .trailing, .leadingMargin, .trailingMargin: return .zero // mapped above
         }
     }
+}
+
+/// `coefficient·variable + constant` with at most one variable (the item's width or
+/// height): what an attribute measures inside one item. Its arithmetic is LinearForm's,
+/// operation for operation, so the forms built from it are the same to the last bit.
+struct InItemTerm {
+    var variable: Variable?
+    var coefficient: Double
+    var constant: Double
+
+    static let zero = InItemTerm(constant: 0)
+    init(constant: Double) { variable = nil; coefficient = 0; self.constant = constant }
+    init(_ variable: Variable, constant: Double) { self.variable = variable; coefficient = 1; self.constant = constant }
+    private init(variable: Variable?, coefficient: Double, constant: Double) {
+        self.variable = variable; self.coefficient = coefficient; self.constant = constant
+    }
+
+    static func * (a: InItemTerm, k: Double) -> InItemTerm {
+        InItemTerm(variable: k != 0 ? a.variable : nil, coefficient: a.coefficient * k, constant: a.constant * k)
+    }
+    static func + (a: InItemTerm, k: Double) -> InItemTerm { var r = a; r.constant += k; return r }
+    static func - (a: InItemTerm, k: Double) -> InItemTerm { var r = a; r.constant -= k; return r }
 }
 
 /// What an attribute inside one item needs (see `ViewTree.box(of:)`), with the width and
@@ -222,11 +240,11 @@ struct InItemGeometry {
         lastBaseline = guide == nil && !node.isGuide ? node.stored.lastBaseline : 0
     }
 
-    var width: LinearForm {
-        isGuideItem ? LinearForm(widthVariable) - (inset.left + inset.right) : LinearForm(widthVariable)
+    var width: InItemTerm {
+        isGuideItem ? InItemTerm(widthVariable, constant: 0) - (inset.left + inset.right) : InItemTerm(widthVariable, constant: 0)
     }
 
-    var height: LinearForm {
-        isGuideItem ? LinearForm(heightVariable) - (inset.top + inset.bottom) : LinearForm(heightVariable)
+    var height: InItemTerm {
+        isGuideItem ? InItemTerm(heightVariable, constant: 0) - (inset.top + inset.bottom) : InItemTerm(heightVariable, constant: 0)
     }
 }

@@ -1,0 +1,77 @@
+// The linearizer builds `lhs - rhs * multiplier` in one form (ViewTree.accumulate). Its
+// result must be, bit for bit, what the form arithmetic it replaced gives: each side
+// evaluated as its own form (in-item term, then the offsets on the way up), then combined
+// with the operators. Checked on every expanded constraint of random documents.
+import SessionHistories
+import Testing
+import Cassowary
+@testable import Layout
+
+@Suite struct LinearizerTests {
+    /// The value of an attribute as a form of its own, step by step as the geometry
+    /// defines it (the reference).
+    static func referenceValue(_ tree: ViewTree, _ attribute: Attribute, of item: ItemRef, in space: ItemRef) -> LinearForm? {
+        guard let node = tree[item.view] else { return nil }
+        let term = attribute.inItemTerm(InItemGeometry(node, guide: item.guide))
+        var form = LinearForm(constant: term.constant)
+        if let v = term.variable { form = LinearForm(v, term.coefficient) + term.constant }
+        guard attribute.axis != .size else { return form }
+        var current = item
+        while current != space {
+            guard let n = tree[current.view] else { return nil }
+            switch current.guide {
+            case nil:
+                guard let superview = n.superview else { return nil }
+                form = form + LinearForm(attribute.axis == .x ? n.variables.x : n.variables.y)
+                current = ItemRef(view: superview)
+            case let guide?:
+                let inset = guide == .layoutMarginsGuide ? n.margins : n.safeArea
+                form = form + (attribute.axis == .x ? inset.left : inset.top)
+                current = ItemRef(view: current.view)
+            }
+        }
+        return form
+    }
+
+    static func reference(_ tree: ViewTree, _ direction: LayoutDirection, _ c: CompiledConstraint) -> LinearForm? {
+        guard let second = c.second, let secondAttribute = c.secondAttribute else {
+            return referenceValue(tree, c.firstAttribute.physical(direction), of: c.first, in: c.first)
+        }
+        guard let space = tree.commonAncestor(c.first, second),
+              var lhs = referenceValue(tree, c.firstAttribute.physical(direction), of: c.first, in: space),
+              var rhs = referenceValue(tree, secondAttribute.physical(direction), of: second, in: space) else { return nil }
+        if direction == .rtl && (c.firstAttribute.isDirectional || secondAttribute.isDirectional),
+           let width = tree.box(of: space)?.width {
+            lhs = width - lhs
+            rhs = width - rhs
+        }
+        return lhs - rhs * c.multiplier
+    }
+
+    static func identical(_ a: LinearForm?, _ b: LinearForm?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.constant.bitPattern == b.constant.bitPattern && a.terms.count == b.terms.count
+            && zip(a.terms, b.terms).allSatisfy { $0.variable == $1.variable && $0.coefficient.bitPattern == $1.coefficient.bitPattern }
+    }
+
+    @Test func oneFormEqualsTheFormArithmetic() {
+        var checked = 0
+        var failures: [String] = []
+        for seed in UInt64(1)...1000 {
+            var history = SessionHistories(seed: seed &* 7_777)
+            let json = history.document()
+            guard case .success(let document) = decodeLayoutDocument(Array(json.utf8)),
+                  case .success(let layout) = LiveLayout.make(document: document) else { continue }
+            let linearizer = layout.state.linearizer
+            for description in layout.state.registry.inOrder {
+                for c in description.compiled {
+                    checked += 1
+                    let got = linearizer.form(of: c), expected = Self.reference(layout.state.tree, layout.direction, c)
+                    if !Self.identical(got, expected) { failures.append("seed \(seed): \(c): \(String(describing: got)) vs \(String(describing: expected))") }
+                }
+            }
+        }
+        #expect(failures.count == 0, "first: \(failures.first ?? "")")
+        #expect(checked > 5_000)
+    }
+}
