@@ -5,7 +5,7 @@ enum AttributeChecks {
     /// an item with attributes (`v.snp.edges`). S = from bits, O = target bits.
     static func multiAttributeTargetIsValid(from s: AttributeSet, target o: AttributeSet) -> Bool {
         if o.isEmpty || o.expansion.count <= 1 { return true }
-        if o.expansion == s.expansion { return true }
+        if o == s { return true }
         if (o == .edges && s == .margins) || (o == .margins && s == .edges) { return true }
         if (o == .directionalEdges && s == .directionalMargins)
             || (o == .directionalMargins && s == .directionalEdges) { return true }

@@ -12,12 +12,13 @@ struct ConstraintCompiler {
         var errors = ErrorList(location: spec.location)
         checkScalars(spec, &errors)
 
-        guard let first = spec.first ?? defaultFirst else {
+        guard let named = spec.first ?? defaultFirst else {
             errors.add("unknown-view", "the constraint names no view to constrain")
             return .failure(CompileFailure(errors: errors.errors))
         }
-        guard tree.contains(first) else {
-            errors.add("unknown-view", "view '\(first.view)' does not exist")
+        // Resolved once: the items carry their views' slots from here on.
+        guard let first = tree.resolved(named) else {
+            errors.add("unknown-view", "view '\(named.view)' does not exist")
             return .failure(CompileFailure(errors: errors.errors))
         }
 
@@ -36,12 +37,13 @@ struct ConstraintCompiler {
             targetBits = bits
             switch item {
             case .item(let ref):
-                if tree.contains(ref) { targetItem = ref } else {
+                if let resolved = tree.resolved(ref) { targetItem = resolved } else {
                     errors.add("unknown-view", "view '\(ref.view)' does not exist")
                 }
             case .superview(let guide):
-                if let parent = tree.parent(of: first) {
-                    targetItem = ItemRef(view: parent.view, guide: guide)
+                if var parent = tree.parent(of: first) {
+                    parent.guide = guide
+                    targetItem = parent
                 } else {
                     errors.add("no-superview",
                                "'\(first.name)' has no superview to relate to (equalToSuperview on a root)")

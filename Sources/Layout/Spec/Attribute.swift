@@ -61,8 +61,23 @@ public struct AttributeSet: OptionSet, Sendable, Hashable {
         .union(composites.keys)
         .union(["baseline", "superview", "layoutMarginsGuide", "safeAreaLayoutGuide"])
 
-    /// The attributes in SnapKit's fixed expansion order (ascending bit order).
-    public var expansion: [Attribute] {
-        Attribute.allCases.filter { rawValue & (1 << UInt32($0.rawValue)) != 0 }
+    /// The attributes in SnapKit's fixed expansion order (ascending bit order), read off
+    /// the bits as they are iterated (no array: every constraint expands its set).
+    public var expansion: Expansion { Expansion(bits: rawValue) }
+
+    public struct Expansion: Sequence, IteratorProtocol, Sendable {
+        var bits: UInt32
+
+        public mutating func next() -> Attribute? {
+            while bits != 0 {
+                let k = bits.trailingZeroBitCount
+                bits &= bits - 1
+                if let attribute = Attribute(rawValue: k) { return attribute }
+            }
+            return nil
+        }
+
+        public var count: Int { bits.nonzeroBitCount }
+        public var first: Attribute? { var copy = self; return copy.next() }
     }
 }

@@ -111,7 +111,20 @@ public enum GuideName: String, Sendable { case layoutMarginsGuide, safeAreaLayou
 public struct ItemRef: Hashable, Sendable {
     public var view: String
     public var guide: GuideName?
+    /// Where the tree that resolved the item keeps its view (-1: not resolved). Only a hint,
+    /// checked against the view's id before use (`ViewTree.slot(of:)`), so that an item
+    /// resolved once is not hashed again on every use; no part of the item's identity.
+    var slotHint: Int32 = -1
     public init(view: String, guide: GuideName? = nil) { self.view = view; self.guide = guide }
+    init(view: String, guide: GuideName? = nil, slot: Int) {
+        self.view = view; self.guide = guide; slotHint = Int32(truncatingIfNeeded: slot)
+    }
+
+    public static func == (a: ItemRef, b: ItemRef) -> Bool { a.view == b.view && a.guide == b.guide }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(view)
+        hasher.combine(guide)
+    }
 }
 
 /// The item a target names: an explicit item, or the first item's superview

@@ -22,19 +22,19 @@ extension ViewTree {
     /// The item whose coordinate space `item`'s frame is given in; for a constraint with a
     /// constant target this is also the implicit second item (UIKit's superview / owningView).
     func parent(of item: ItemRef) -> ItemRef? {
-        guard let s = slots[item.view] else { return nil }
-        if item.guide != nil { return ItemRef(view: item.view) }
-        guard let superview = storage[s].superview else { return nil }
-        return ItemRef(view: superview)
+        guard let s = slot(of: item) else { return nil }
+        if item.guide != nil { return ItemRef(view: item.view, slot: s) }
+        return superviewItem(ofSlot: s)
     }
 
     func depth(of item: ItemRef) -> Int? {
-        guard let s = slots[item.view] else { return nil }
+        guard let s = slot(of: item) else { return nil }
         return item.guide == nil ? storage[s].depth : storage[s].depth + 1
     }
 
     func box(of item: ItemRef) -> ItemBox? {
-        guard let node = self[item.view] else { return nil }
+        guard let s = slot(of: item) else { return nil }
+        let node = storage[s]
         let v = node.variables
         let inset: EdgeInsets
         switch item.guide {
@@ -57,15 +57,15 @@ extension ViewTree {
     /// The closest common ancestor (an item counts as its own ancestor); nil when the two
     /// items live in different trees.
     func commonAncestor(_ a: ItemRef, _ b: ItemRef) -> ItemRef? {
-        // The usual cases with one lookup per item: the same view (or its guides), a view
-        // and its superview, siblings. The walk below gives the same answers.
-        guard let slotA = slots[a.view], let slotB = slots[b.view] else { return nil }
-        if a.view == b.view { return a == b ? a : ItemRef(view: a.view) }
+        // The usual cases with one look at each item: the same view (or its guides), a
+        // view and its superview, siblings. The walk below gives the same answers.
+        guard let slotA = slot(of: a), let slotB = slot(of: b) else { return nil }
+        if slotA == slotB { return a == b ? a : ItemRef(view: a.view, slot: slotA) }
         if a.guide == nil && b.guide == nil {
-            let superA = storage[slotA].superview, superB = storage[slotB].superview
-            if superA == b.view { return b }
-            if superB == a.view { return a }
-            if let sa = superA, sa == superB { return ItemRef(view: sa) }
+            let superA = Int(storage[slotA].parentSlot), superB = Int(storage[slotB].parentSlot)
+            if superA == slotB { return b }
+            if superB == slotA { return a }
+            if superA >= 0 && superA == superB { return ItemRef(view: storage[superA].id, slot: superA) }
         }
         return walkToCommonAncestor(a, b)
     }
@@ -98,7 +98,7 @@ extension ViewTree {
     /// path of every constraint's linearization.
     func accumulate(_ attribute: Attribute, of item: ItemRef, in space: ItemRef, times factor: Double,
                     into form: inout LinearForm) -> Double? {
-        guard var slot = slots[item.view] else { return nil }
+        guard let spaceSlot = slot(of: space), var slot = slot(of: item) else { return nil }
         let axis = attribute.axis
         let term = attribute.inItemTerm(InItemGeometry(storage[slot], guide: item.guide))
         if let v = term.variable { form.add(v, term.coefficient * factor) }
@@ -106,20 +106,18 @@ extension ViewTree {
         guard axis != .size else { return constant }
         // Add the x (or y) of each box on the way up, as `box(of:)` gives it, without
         // building the whole box: a view's is its variable, a guide's a fixed inset.
-        var current = item
-        while current != space {
-            switch current.guide {
+        var guide = item.guide
+        while slot != spaceSlot || guide != space.guide {
+            switch guide {
             case nil:
-                guard let superview = storage[slot].superview else { return nil }
+                let parent = Int(storage[slot].parentSlot)
+                guard parent >= 0 else { return nil }
                 form.add(axis == .x ? storage[slot].variables.x : storage[slot].variables.y, factor)
-                current = ItemRef(view: superview)
-                if current == space { break }
-                guard let s = slots[superview] else { return nil }
-                slot = s
-            case let guide?:
-                let inset = guide == .layoutMarginsGuide ? storage[slot].margins : storage[slot].safeArea
+                slot = parent
+            case let g?:
+                let inset = g == .layoutMarginsGuide ? storage[slot].margins : storage[slot].safeArea
                 constant += axis == .x ? inset.left : inset.top
-                current = ItemRef(view: current.view)
+                guide = nil
             }
         }
         return constant

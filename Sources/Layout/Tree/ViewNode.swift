@@ -29,6 +29,8 @@ struct ViewNode {
     var variables: FrameVariables
     /// Distance from the root (a root has depth 0); used to find common ancestors.
     let depth: Int
+    /// The superview's slot in the tree's storage (-1 for a root), kept by the tree.
+    var parentSlot: Int32 = -1
     /// Ids of the direct subviews and guides, in insertion order.
     var children: [String] = []
     /// The solver entries of its implicit constraints (frame, intrinsic size), at most 8.

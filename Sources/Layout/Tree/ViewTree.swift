@@ -33,7 +33,11 @@ struct ViewTree {
 
     /// Adds a node whose superview (if any) is already present.
     mutating func insert(_ node: ViewNode) {
-        if let parent = node.superview, let p = slots[parent] { storage[p].children.append(node.id) }
+        var node = node
+        if let parent = node.superview, let p = slots[parent] {
+            storage[p].children.append(node.id)
+            node.parentSlot = Int32(truncatingIfNeeded: p)
+        }
         if let existing = slots[node.id] {
             storage[existing] = node  // not reached: ids are checked before insertion
         } else {
@@ -81,6 +85,9 @@ struct ViewTree {
         storage.removeAll { removed.contains($0.id) }
         slots.removeAll(keepingCapacity: true)
         for (s, node) in storage.enumerated() { slots[node.id] = s }
+        for s in storage.indices {
+            storage[s].parentSlot = storage[s].superview.flatMap { slots[$0] }.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        }
         let kept = order.indices.filter { !removed.contains(order[$0]) }
         order = kept.map { order[$0] }
         orderedVariables = kept.map { orderedVariables[$0] }
@@ -189,5 +196,28 @@ struct ViewTree {
     }
 
     /// Does this item (a view, or one of a view's implicit guides) exist?
-    func contains(_ item: ItemRef) -> Bool { slots[item.view] != nil }
+    func contains(_ item: ItemRef) -> Bool { slot(of: item) != nil }
+
+    /// The slot of an item's view: its hint when the hint still names that view (a string
+    /// comparison, usually of identical storage), else a lookup.
+    @inline(__always) func slot(of item: ItemRef) -> Int? {
+        let hint = Int(item.slotHint)
+        if hint >= 0 && hint < storage.count && storage[hint].id == item.view { return hint }
+        return slots[item.view]
+    }
+
+    /// The item with the slot of its view as its hint; nil if the view does not exist.
+    func resolved(_ item: ItemRef) -> ItemRef? {
+        guard let s = slot(of: item) else { return nil }
+        var resolved = item
+        resolved.slotHint = Int32(truncatingIfNeeded: s)
+        return resolved
+    }
+
+    /// The item naming the superview of the view in `slot` (hinted); nil for a root.
+    func superviewItem(ofSlot s: Int) -> ItemRef? {
+        let p = Int(storage[s].parentSlot)
+        guard p >= 0 else { return nil }
+        return ItemRef(view: storage[p].id, slot: p)
+    }
 }

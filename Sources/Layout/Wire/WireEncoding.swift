@@ -15,7 +15,7 @@ extension AttributeSet {
     /// One wire name for the whole set (a single attribute or a composite), if there is one.
     public var wireName: String? {
         let list = expansion
-        if list.count == 1 { return list[0].name }
+        if list.count == 1, let only = list.first { return only.name }
         return AttributeSet.compositeWireOrder.first { $0.1 == self }?.0
     }
 }
