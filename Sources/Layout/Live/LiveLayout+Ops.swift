@@ -200,8 +200,8 @@ extension LiveLayout {
         for spec in ordered {
             var depth = 0
             if let parent = spec.superview {
-                guard let parentNode = state.tree[parent] else { continue }  // reported already
-                depth = parentNode.depth + 1
+                guard let parentDepth = state.tree.depth(ofView: parent) else { continue }  // reported already
+                depth = parentDepth + 1
             }
             let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver, id: spec.id),
                                 depth: depth, direction: state.direction)

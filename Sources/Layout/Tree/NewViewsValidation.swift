@@ -6,6 +6,7 @@ extension ViewTree {
     /// placeable views are returned even when there are errors, so that the rest of a
     /// failing request can still be checked against them.
     func validateNewViews(_ specs: [ViewSpec]) -> (ordered: [ViewSpec], errors: [LayoutError]) {
+        if isPlaceableAsListed(specs) { return (specs, []) }
         var errors: [LayoutError] = []
         /// id -> index in `specs` of the view that took it (the first one).
         var batch: [String: Int] = [:]
@@ -34,6 +35,20 @@ extension ViewTree {
         let (ordered, cycleErrors) = topologicalOrder(kept, of: specs, batch: batch)
         errors += cycleErrors
         return (ordered, errors)
+    }
+
+    /// The usual case, checked in one pass: every id new and listed once, every superview
+    /// present or listed before its subviews, every priority in range. The list is then
+    /// the order, and there is nothing to report.
+    private func isPlaceableAsListed(_ specs: [ViewSpec]) -> Bool {
+        var listed = Set<String>(minimumCapacity: specs.count)
+        let treeIsEmpty = storage.isEmpty
+        for spec in specs {
+            guard Self.prioritiesInRange(spec), treeIsEmpty || !contains(spec.id) else { return false }
+            if let parent = spec.superview, !listed.contains(parent), treeIsEmpty || !contains(parent) { return false }
+            guard listed.insert(spec.id).inserted else { return false }
+        }
+        return true
     }
 
     private static func prioritiesInRange(_ spec: ViewSpec) -> Bool {
