@@ -138,7 +138,9 @@ extension LiveLayout {
         if let cache = ambiguityCache, isAmbiguityCurrent { return cache.variables }
         var variables: [Variable] = []
         variables.reserveCapacity(state.tree.count * 4)
-        for id in state.tree.order { if let node = state.tree[id] { variables += node.variables.all } }
+        for v in state.tree.orderedVariables {
+            variables.append(v.x); variables.append(v.y); variables.append(v.width); variables.append(v.height)
+        }
         let result = solver.ambiguous(variables)
         ambiguityCache = (structureVersion, solver.faceVersion, result)
         return result

@@ -41,10 +41,16 @@ extension LiveLayout {
         defer { layout.solver.setDeadline(nil) }
         guard layout.addViews(document.views).isEmpty, layout.lean?.abandoned == false else { return .needsFullBuild }
         let compiler = layout.state.compiler, linearizer = layout.state.linearizer
-        for (k, spec) in document.constraints.enumerated() {
-            if k & 31 == 31, layout.solver.checkDeadline() { break }
-            guard layout.installLean(spec, compiler: compiler, linearizer: linearizer) else { return .needsFullBuild }
+        // Through the buffer: each spec is read where it is, not copied out (a retain of
+        // every string and location in it).
+        let complete = document.constraints.withUnsafeBufferPointer { specs in
+            for k in specs.indices {
+                if k & 31 == 31, layout.solver.checkDeadline() { break }
+                guard layout.installLean(specs[k], compiler: compiler, linearizer: linearizer) else { return false }
+            }
+            return true
         }
+        guard complete else { return .needsFullBuild }
         layout.lastSolveMicros = micros(clock.now - start)
         if layout.solver.ranOutOfTime { return .refused(.invalid([SolveBudget.error(seconds)])) }
         let overflow = layout.overflowErrors()
@@ -58,9 +64,9 @@ extension LiveLayout {
     private func installLean(_ spec: ConstraintSpec, compiler: ConstraintCompiler, linearizer: Linearizer) -> Bool {
         if let id = spec.id, lean?.explicitIDs.insert(id).inserted == false { return false }
         guard spec.first != nil, case .success(let constraints) = compiler.compile(spec, defaultFirst: nil) else { return false }
-        for constraint in constraints {
-            guard let form = linearizer.expression(of: constraint) else { return false }
-            let c = Constraint(form.expression, constraint.relation.solverRelation, priority: constraint.priority)
+        for k in constraints.indices {
+            guard let form = linearizer.expression(of: constraints[k]) else { return false }
+            let c = Constraint(form.expression, constraints[k].relation.solverRelation, priority: constraints[k].priority)
             do { try solver.add(c, constant: form.constant) } catch { return false }
             structureVersion += 1
             lean?.entries += 1

@@ -100,7 +100,7 @@ extension ViewTree {
                     into form: inout LinearForm) -> Double? {
         guard let spaceSlot = slot(of: space), var slot = slot(of: item) else { return nil }
         let axis = attribute.axis
-        let term = attribute.inItemTerm(InItemGeometry(storage[slot], guide: item.guide))
+        let term = storage.withUnsafeBufferPointer { attribute.inItemTerm(InItemGeometry($0[slot], guide: item.guide)) }
         if let v = term.variable { form.add(v, term.coefficient * factor) }
         var constant = term.constant
         guard axis != .size else { return constant }
@@ -224,7 +224,7 @@ struct InItemGeometry {
     let margins: EdgeInsets
     let firstBaseline, lastBaseline: Double
 
-    init(_ node: ViewNode, guide: GuideName?) {
+    @inline(__always) init(_ node: borrowing ViewNode, guide: GuideName?) {
         widthVariable = node.variables.width
         heightVariable = node.variables.height
         switch guide {
