@@ -226,7 +226,7 @@ extension Solver {
         }
         // The artificial symbol is now nonbasic; erase it wherever it is left.
         for slot in tableau.slots(containing: art) { tableau.removeCell(slot: slot, art) }
-        for l in goal.coefficients.indices { goal.coefficients[l][Int(art)] = 0 }
+        goal.clear(art)
         return nil
     }
 
@@ -287,7 +287,7 @@ extension Solver {
             if tableau.isBasic(s) { _ = tableau.removeRow(basic: s) }
             for slot in tableau.slots(containing: s) { tableau.removeCell(slot: slot, s) }
             for x in definitions.definitions(mentioning: s) { _ = definitions.removeCell(x, s) }
-            for l in goal.coefficients.indices { goal.coefficients[l][Int(s)] = 0 }
+            goal.clear(s)
             owner[Int(s)] = nil
         }
         optimize()

@@ -57,8 +57,8 @@ extension Solver {
         }
         for l in goal.order {
             out += "goal@\(goal.priorities[l]):"
-            for s in goal.coefficients[l].indices where goal.coefficients[l][s] != 0 {
-                out += " \(goal.coefficients[l][s])*\(name(Symbol(s)))"
+            for s in 0..<goal.symbolCount where goal.coefficient(level: l, Symbol(s)) != 0 {
+                out += " \(goal.coefficient(level: l, Symbol(s)))*\(name(Symbol(s)))"
             }
             out += "\n"
         }

@@ -47,6 +47,9 @@ struct IndexList: RandomAccessCollection, MutableCollection {
         spill?.append(x)
     }
 
+    /// Room in the heap form (0 while inline).
+    var capacity: Int { spill?.capacity ?? 0 }
+
     /// Drops the last `k` elements (`k <= count`).
     mutating func removeLast(_ k: Int) {
         guard k > 0 else { return }

@@ -1,6 +1,12 @@
-/// The objective, one dense row per priority level, compared lexicographically from the
-/// highest priority down: this is what makes one violation at 751 outweigh any number at
-/// 750, which a scalar weight mix (kiwi's 1e6/1e3/1 strengths) cannot promise.
+/// The objective: one row per priority level, compared lexicographically from the highest
+/// priority down. This is what makes one violation at 751 outweigh any number at 750,
+/// which a scalar weight mix (kiwi's 1e6/1e3/1 strengths) cannot promise.
+///
+/// Held by symbol, sparsely: a symbol's reduced costs are the few levels where it is not
+/// zero (an error symbol costs at its own constraint's level, and substitution spreads a
+/// cost only to the symbols of one row). A dense row per level would cost levels x symbols:
+/// a document with a thousand distinct priorities and ninety thousand symbols is 720 MB
+/// that way, and about what its symbols cost this way.
 ///
 /// Only symbols whose coefficient changed since the last optimum can have turned
 /// negative, so those are remembered (`dirty`) and the entering search looks only there.
@@ -8,31 +14,29 @@ final class Objective {
     var priorities: [Double] = []           // by level
     var levelOf: [Double: Int] = [:]
     var order: [Int] = []                   // levels, highest priority first
-    var coefficients: [[Double]] = []       // [level][symbol]
+    /// By level: its place in `order` (0 for the highest priority).
+    private var rank: [Int32] = []
+    /// By symbol: its nonzero reduced costs, in increasing level.
+    private var costs: [LevelCosts] = []
     var dirty: [Symbol] = []
     var isDirty: [Bool] = []                // by symbol
-    var symbolCount = 0
+    var symbolCount: Int { costs.count }
 
     func addSymbol() {
-        symbolCount += 1
-        for l in coefficients.indices { coefficients[l].append(0) }
+        costs.append(LevelCosts())
         isDirty.append(false)
     }
 
-    /// Symbols the arrays have room for (a level added later gets the same room).
-    private var reservedSymbols = 0
-
     func reserveCapacity(symbols: Int) {
-        reservedSymbols = max(reservedSymbols, symbols)
-        for l in coefficients.indices { coefficients[l].reserveCapacity(symbols) }
+        costs.reserveCapacity(symbols)
         isDirty.reserveCapacity(symbols)
     }
 
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
-        for l in coefficients.indices { coefficients[l] = exactCopy(coefficients[l]) }
+        costs = exactCopy(costs)
+        for s in costs.indices { costs[s].trim() }
         isDirty = exactCopy(isDirty)
-        reservedSymbols = 0
         dirty = exactCopy(dirty)
     }
 
@@ -41,72 +45,145 @@ final class Objective {
         let l = priorities.count
         priorities.append(priority)
         levelOf[priority] = l
-        var row = [Double](repeating: 0, count: symbolCount)
-        row.reserveCapacity(reservedSymbols)
-        coefficients.append(row)
         order = priorities.indices.sorted { priorities[$0] > priorities[$1] }
+        rank = [Int32](repeating: 0, count: priorities.count)
+        for (k, level) in order.enumerated() { rank[level] = Int32(k) }
         return l
     }
+
+    /// The coefficient of `s` at `level`.
+    @inline(__always) func coefficient(level: Int, _ s: Symbol) -> Double { costs[Int(s)].value(at: Int32(level)) }
+
+    /// Sets every coefficient of `s` to zero (a symbol leaving the system).
+    func clear(_ s: Symbol) { costs[Int(s)] = LevelCosts() }
 
     @inline(__always) func markDirty(_ s: Symbol) {
         if !isDirty[Int(s)] { isDirty[Int(s)] = true; dirty.append(s) }
     }
 
     @inline(__always) func add(level: Int, _ s: Symbol, _ c: Double) {
-        let v = coefficients[level][Int(s)] + c
-        coefficients[level][Int(s)] = nearZero(v) ? 0 : v
+        costs[Int(s)].add(Int32(level), c)
         markDirty(s)
     }
 
-    /// -1, 0 or 1: the sign of the symbol's reduced-cost vector in lexicographic order.
+    /// -1, 0 or 1: the sign of the symbol's reduced-cost vector in lexicographic order (the
+    /// sign at its highest-priority level beyond epsilon).
     @inline(__always) func sign(_ s: Symbol) -> Int {
-        for l in order {
-            let v = coefficients[l][Int(s)]
-            if v < -epsilon { return -1 }
-            if v > epsilon { return 1 }
+        var best = Int32.max, sign = 0
+        costs[Int(s)].forEach { level, v in
+            guard v < -epsilon || v > epsilon, rank[Int(level)] < best else { return }
+            best = rank[Int(level)]
+            sign = v < 0 ? -1 : 1
         }
-        return 0
+        return sign
     }
 
     /// Whether the symbol's reduced cost is exactly zero at every level.
-    @inline(__always) func isZero(_ s: Symbol) -> Bool {
-        for l in coefficients.indices where coefficients[l][Int(s)] != 0 { return false }
-        return true
-    }
+    @inline(__always) func isZero(_ s: Symbol) -> Bool { costs[Int(s)].isEmpty }
 
     /// Whether `a`'s reduced-cost vector is lexicographically below `b`'s (ties: lower symbol).
     @inline(__always) func steeper(_ a: Symbol, than b: Symbol) -> Bool {
-        for l in order {
-            let x = coefficients[l][Int(a)], y = coefficients[l][Int(b)]
-            if x < y - epsilon { return true }
-            if x > y + epsilon { return false }
-        }
-        return a < b
+        compare(a, 1, b, 1) ?? (a < b)
     }
 
     /// Lexicographic comparison of coefficient(a)/da against coefficient(b)/db.
     @inline(__always) func ratioLess(_ a: Symbol, _ da: Double, _ b: Symbol, _ db: Double) -> Bool {
-        for l in order {
-            let x = coefficients[l][Int(a)] / da
-            let y = coefficients[l][Int(b)] / db
+        compare(a, da, b, db) ?? (a < b)
+    }
+
+    /// Walks the levels where `a` or `b` has a cost, highest priority first (at every other
+    /// level both are zero, which decides nothing): true if a/da is below b/db beyond
+    /// epsilon at the first level that decides, false if above, nil if none decides.
+    private func compare(_ a: Symbol, _ da: Double, _ b: Symbol, _ db: Double) -> Bool? {
+        let ca = costs[Int(a)], cb = costs[Int(b)]
+        var after: Int32 = -1  // ranks up to here are done
+        while true {
+            // The next level by rank held by either symbol.
+            var next = Int32.max, level: Int32 = -1
+            func consider(_ l: Int32, _: Double) {
+                let r = rank[Int(l)]
+                if r > after && r < next { next = r; level = l }
+            }
+            ca.forEach(consider)
+            cb.forEach(consider)
+            guard level >= 0 else { return nil }
+            let x = ca.value(at: level) / da, y = cb.value(at: level) / db
             if x < y - epsilon { return true }
             if x > y + epsilon { return false }
+            after = next
         }
-        return a < b
     }
 
     /// Replaces `s` (now basic) with its row, in every level.
     func substitute(_ s: Symbol, _ row: Row) {
-        for l in coefficients.indices {
-            let c = coefficients[l][Int(s)]
-            if c == 0 { continue }
-            coefficients[l][Int(s)] = 0
+        let taken = costs[Int(s)]
+        guard !taken.isEmpty else { return }
+        costs[Int(s)] = LevelCosts()
+        taken.forEach { level, c in
             for cell in row.cells {
-                let t = cell.symbol
-                let v = coefficients[l][Int(t)] + c * cell.coefficient
-                coefficients[l][Int(t)] = nearZero(v) ? 0 : v
-                markDirty(t)
+                costs[Int(cell.symbol)].add(level, c * cell.coefficient)
+                markDirty(cell.symbol)
             }
         }
+    }
+}
+
+/// One symbol's nonzero reduced costs, as (level, value) in increasing level: the first
+/// inline (most symbols cost at one level or none), any more on the heap.
+struct LevelCosts {
+    private var firstLevel: Int32 = -1
+    private var firstValue: Double = 0
+    private var more: [(level: Int32, value: Double)]?
+
+    var isEmpty: Bool { firstLevel < 0 }
+
+    @inline(__always) func forEach(_ body: (Int32, Double) -> Void) {
+        guard firstLevel >= 0 else { return }
+        body(firstLevel, firstValue)
+        if let more { for entry in more { body(entry.level, entry.value) } }
+    }
+
+    @inline(__always) func value(at level: Int32) -> Double {
+        if firstLevel == level { return firstValue }
+        if let more { for entry in more where entry.level == level { return entry.value } }
+        return 0
+    }
+
+    /// Adds `c` at `level`; a result near zero is dropped (a dense row stored 0 there).
+    @inline(__always) mutating func add(_ level: Int32, _ c: Double) {
+        if firstLevel == level {
+            let v = firstValue + c
+            if nearZero(v) { removeFirst() } else { firstValue = v }
+            return
+        }
+        if let i = more?.firstIndex(where: { $0.level == level }) {
+            let v = (more?[i].value ?? 0) + c
+            if nearZero(v) { more?.remove(at: i) } else { more?[i].value = v }
+            if more?.isEmpty == true { more = nil }
+            return
+        }
+        let v = 0 + c
+        guard !nearZero(v) else { return }
+        insert(level, v)
+    }
+
+    private mutating func insert(_ level: Int32, _ v: Double) {
+        if firstLevel < 0 { firstLevel = level; firstValue = v; return }
+        var all = [(level: firstLevel, value: firstValue)] + (more ?? [])
+        all.insert((level, v), at: all.firstIndex { $0.level > level } ?? all.count)
+        firstLevel = all[0].level
+        firstValue = all[0].value
+        more = all.count > 1 ? Array(all.dropFirst()) : nil
+    }
+
+    private mutating func removeFirst() {
+        guard let rest = more, let head = rest.first else { firstLevel = -1; firstValue = 0; return }
+        firstLevel = head.level
+        firstValue = head.value
+        more = rest.count > 1 ? Array(rest.dropFirst()) : nil
+    }
+
+    mutating func trim() {
+        if let rest = more, rest.capacity > rest.count { more = exactCopy(rest) }
     }
 }
