@@ -158,8 +158,9 @@ struct LevelCosts {
         }
         if let i = more?.firstIndex(where: { $0.level == level }) {
             let v = (more?[i].value ?? 0) + c
+            // An emptied list keeps its buffer: a cost that comes and goes (a pivot's worth
+            // of substitution) would otherwise allocate each time it comes back.
             if nearZero(v) { more?.remove(at: i) } else { more?[i].value = v }
-            if more?.isEmpty == true { more = nil }
             return
         }
         let v = 0 + c
@@ -169,18 +170,23 @@ struct LevelCosts {
 
     private mutating func insert(_ level: Int32, _ v: Double) {
         if firstLevel < 0 { firstLevel = level; firstValue = v; return }
-        var all = [(level: firstLevel, value: firstValue)] + (more ?? [])
-        all.insert((level, v), at: all.firstIndex { $0.level > level } ?? all.count)
-        firstLevel = all[0].level
-        firstValue = all[0].value
-        more = all.count > 1 ? Array(all.dropFirst()) : nil
+        if level < firstLevel {
+            // The new one goes first; the old first moves to the front of the rest.
+            if more == nil { more = [(firstLevel, firstValue)] } else { more?.insert((firstLevel, firstValue), at: 0) }
+            firstLevel = level
+            firstValue = v
+            return
+        }
+        if more == nil { more = [] }
+        let at = more?.firstIndex { $0.level > level } ?? more?.count ?? 0
+        more?.insert((level, v), at: at)
     }
 
     private mutating func removeFirst() {
-        guard let rest = more, let head = rest.first else { firstLevel = -1; firstValue = 0; return }
+        guard let head = more?.first else { firstLevel = -1; firstValue = 0; return }
         firstLevel = head.level
         firstValue = head.value
-        more = rest.count > 1 ? Array(rest.dropFirst()) : nil
+        more?.removeFirst()
     }
 
     mutating func trim() {

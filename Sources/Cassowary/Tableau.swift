@@ -21,7 +21,8 @@ final class Tableau {
     /// next swept (see `sweepColumnsIfDue`).
     var columnEntries = 0
     var sweepThreshold = Tableau.minimumSweep
-    static let minimumSweep = 1 << 16
+    static let minimumSweep = 1 << 20
+    static let sweptLength = 16
 
     func newSymbol(_ kind: SymbolKind) -> Symbol {
         let s = Symbol(kinds.count)
@@ -201,26 +202,27 @@ final class Tableau {
         columnEntries += 1
     }
 
-    /// Compacts every column list when the lists have grown well past what they held at
-    /// the last sweep: entries for cells that were removed again pile up in the lists of
+    /// Compacts the column lists when they have grown well past what they held at the
+    /// last sweep: entries for cells that were removed again pile up in the lists of
     /// symbols that are seldom substituted (a document of a thousand priorities grew them
-    /// to 80 million entries, 320 MB, for 24 thousand live cells). The threshold doubles
-    /// with the live size, so sweeping costs amortised constant time per entry; small
-    /// systems never reach it. Called where no row is being edited (`substitute` moves the
+    /// to 80 million entries, 320 MB, for 24 thousand live cells). The next threshold is
+    /// eight times what a sweep leaves, so sweeping costs amortised constant time per
+    /// entry; small systems never reach it. Called where no row is being edited (`substitute` moves the
     /// row it edits out of `rows`, which would hide that row's cells from the sweep).
     @inline(__always) func sweepColumnsIfDue() {
         if columnEntries > sweepThreshold { sweepColumns() }
     }
 
     private func sweepColumns() {
-        for s in columns.indices where stale[s] {
+        // Lists of a few entries are left to be compacted when next read, as cheaply.
+        for s in columns.indices where stale[s] && columns[s].count > Tableau.sweptLength {
             _ = slots(containing: Symbol(s))
             if columns[s].capacity > 2 * columns[s].count + 8 { columns[s].trim() }
         }
-        sweepThreshold = 2 * columnEntries + 4 * kinds.count + Tableau.minimumSweep
+        sweepThreshold = 8 * columnEntries + 8 * kinds.count + Tableau.minimumSweep
     }
 
-    /// The slots whose rows hold `symbol` now; compacts the column list on the way.    /// The slots whose rows hold `symbol` now; compacts the column list on the way.
+    /// The slots whose rows hold `symbol` now; compacts the column list on the way.
     func slots(containing symbol: Symbol) -> IndexList {
         if !stale[Int(symbol)] { return columns[Int(symbol)] }
         stale[Int(symbol)] = false
