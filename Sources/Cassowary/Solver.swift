@@ -56,6 +56,11 @@ public final class Solver {
     var installed = 0
     /// When optimisation must stop (see `isPastDeadline`): nil for never.
     public var deadline: ContinuousClock.Instant?
+    /// Asked with the clock: true when the work is no longer wanted (the client that asked
+    /// for it is gone). Optimisation then stops as at the deadline.
+    public var shouldStop: (@Sendable () -> Bool)?
+    /// The last stop came from `shouldStop`, not the clock.
+    public private(set) var wasStopped = false
     /// Set once the deadline has passed (sticky until the deadline changes).
     public private(set) var ranOutOfTime = false
     /// Work counters, for benchmarks and metrics.
@@ -81,15 +86,20 @@ public final class Solver {
     /// leaving the tableau feasible: the owner refuses the work and rolls it back.
     var isPastDeadline: Bool {
         if ranOutOfTime { return true }
-        guard let deadline, statistics.pivots & 31 == 0 else { return false }
-        if ContinuousClock.now > deadline { ranOutOfTime = true }
-        return ranOutOfTime
+        guard statistics.pivots & 31 == 0, deadline != nil || shouldStop != nil else { return false }
+        return checkDeadline()
     }
 
     /// Reads the clock now (for owners that do work between solver calls): whether the
     /// deadline has passed, remembered as `ranOutOfTime`.
     public func checkDeadline() -> Bool {
-        if !ranOutOfTime, let deadline, ContinuousClock.now > deadline { ranOutOfTime = true }
+        if ranOutOfTime { return true }
+        if let deadline, ContinuousClock.now > deadline {
+            ranOutOfTime = true
+        } else if let shouldStop, shouldStop() {
+            ranOutOfTime = true
+            wasStopped = true
+        }
         return ranOutOfTime
     }
 
@@ -97,6 +107,7 @@ public final class Solver {
     public func setDeadline(_ instant: ContinuousClock.Instant?) {
         deadline = instant
         ranOutOfTime = false
+        wasStopped = false
     }
 
     /// Room for `variables` more variables and `constraints` more constraints, so building

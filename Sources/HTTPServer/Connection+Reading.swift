@@ -22,6 +22,7 @@ extension Connection {
             return
         }
         peerClosed = true
+        clientGone.store(true, ordering: .relaxed)
         switch state {
         case .closed:
             return

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CLibUV
+import Synchronization
 import CLLHTTP
 
 /// One accepted TCP connection: its socket, its parser, the answers it still
@@ -15,6 +16,13 @@ import CLLHTTP
 /// `HTTPResponder`, which posts to the loop's inbox; that is why this class
 /// can be marked @unchecked Sendable.
 final class Connection: @unchecked Sendable {
+    /// Set once the client has closed its side (or the connection is closed), readable from
+    /// any thread: work for its requests still running elsewhere is no longer wanted
+    /// (`HTTPResponder.isAbandoned`). A client that only half-closes and still waits for an
+    /// answer looks the same from here; like most servers we take the end of input to mean
+    /// the client has gone (its pending answers are still written if they come).
+    let clientGone = Atomic<Bool>(false)
+
     enum State {
         /// Reading requests and writing answers.
         case open
@@ -222,6 +230,7 @@ final class Connection: @unchecked Sendable {
     func close() {
         guard state != .closed else { return }
         state = .closed
+        clientGone.store(true, ordering: .relaxed)
         if admitted {
             admitted = false
             context.limiter.release()

@@ -17,6 +17,10 @@ public struct HTTPResponder: Sendable {
         }
     }
 
+    /// Whether the client is gone (it closed the connection, or its side of it): work still
+    /// running for it may stop. Readable from any thread.
+    public var isAbandoned: Bool { connection.clientGone.load(ordering: .relaxed) }
+
     public func send(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         send(HTTPResponse(status: status, headers: headers, body: body))
     }

@@ -156,6 +156,10 @@ public struct LayoutEngineService: LayoutService {
     }
 
     public func solve(document: [UInt8], space: FrameSpace, seconds: Double) -> ServiceReply {
+        solve(document: document, space: space, seconds: seconds, stop: { false })
+    }
+
+    public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply {
         let parsed: LayoutDocument
         switch document.withUnsafeBytes({ decodeLayoutDocument($0, maxViews: maxViews, maxConstraints: maxConstraints) }) {
         case .failure(let problem): return .problem(Self.problem(problem))
@@ -163,7 +167,7 @@ public struct LayoutEngineService: LayoutService {
         }
         if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return .problem(refused) }
         let start = MonotonicClock.now()
-        switch LiveLayout.solve(document: parsed, space: space.layout, seconds: seconds) {
+        switch LiveLayout.solve(document: parsed, space: space.layout, seconds: seconds, stop: stop) {
         case .failure(let problem):
             return Self.refusal(problem)
         case .success(let answer):

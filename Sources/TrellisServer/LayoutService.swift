@@ -83,6 +83,10 @@ public protocol LayoutService: Sendable {
     /// default ignores the budget.
     func solve(document: [UInt8], space: FrameSpace, seconds: Double) -> ServiceReply
 
+    /// `solve` within `seconds`, stopping early once `stop` says the answer is no longer
+    /// wanted. The default ignores `stop`.
+    func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply
+
     /// `POST /v1/sessions`: a new session under `id`, and its answer, which must contain
     /// `"id"` and `"revision"`. The status of the reply is ignored when a session is
     /// returned (the server answers 201 with `Location`); without a session the reply is
@@ -137,6 +141,9 @@ extension LayoutService {
     public func takeWrites(_ session: inout Session) -> [JournalWrite] { [] }
     public func solve(document: [UInt8], space: FrameSpace, seconds: Double) -> ServiceReply {
         solve(document: document, space: space)
+    }
+    public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply {
+        solve(document: document, space: space, seconds: seconds)
     }
     public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double)
         -> (reply: ServiceReply, session: Session?) {

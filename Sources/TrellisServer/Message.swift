@@ -14,6 +14,9 @@ public struct TrellisRequest: Sendable {
     public var query: String
     public var headers: [HeaderField]
     public var body: [UInt8]
+    /// Whether the client has gone (its connection closed): work for the request that is
+    /// still running may stop. Always false for a request that came some other way.
+    public var isAbandoned: @Sendable () -> Bool = { false }
 
     public init(method: String, path: String, query: String = "", headers: [HeaderField] = [], body: [UInt8] = []) {
         self.method = method; self.path = path; self.query = query; self.headers = headers; self.body = body

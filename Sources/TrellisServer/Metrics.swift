@@ -19,6 +19,10 @@ public final class Metrics: Sendable {
     private let shards: [Shard]
     /// The durable journal's counters (zero when sessions live in memory only).
     public let journal = JournalMetrics()
+    /// Solves stopped because their client had gone.
+    private let abandonedSolves = Atomic<Int>(0)
+    /// Requests handed to the app and not yet answered.
+    private let inFlight = Atomic<Int>(0)
 
     public init(shardCount: Int = 16) {
         shards = (0..<max(1, shardCount)).map { _ in Shard() }
@@ -33,6 +37,13 @@ public final class Metrics: Sendable {
             state.latency[route.rawValue].observe(nanos: nanos)
         }
     }
+
+    /// A request arrived at the app / was answered.
+    public func requestStarted() { inFlight.add(1, ordering: .relaxed) }
+    public func requestFinished() { inFlight.subtract(1, ordering: .relaxed) }
+
+    /// A solve stopped early because its client had gone.
+    public func recordAbandonedSolve() { abandonedSolves.add(1, ordering: .relaxed) }
 
     /// One solve (its solver time).
     public func recordSolve(nanos: UInt64) {
@@ -68,6 +79,12 @@ public final class Metrics: Sendable {
         PrometheusText.header(&out, name: "trellis_solve_duration_seconds", type: "histogram",
                               help: "Solver time per solving request.")
         PrometheusText.histogram(&out, name: "trellis_solve_duration_seconds", labels: [], data: merged.solve)
+        PrometheusText.single(&out, name: "trellis_requests_in_flight", type: "gauge",
+                              help: "Requests being handled now (arrived, not yet answered).",
+                              value: inFlight.load(ordering: .relaxed))
+        PrometheusText.single(&out, name: "trellis_solves_abandoned_total", type: "counter",
+                              help: "Solves stopped early because the client that asked had gone.",
+                              value: abandonedSolves.load(ordering: .relaxed))
         PrometheusText.single(&out, name: "trellis_sessions_live", type: "gauge",
                               help: "Sessions alive now.", value: sessions.live)
         PrometheusText.single(&out, name: "trellis_sessions_created_total", type: "counter",

@@ -102,6 +102,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     public func handle(_ request: TrellisRequest, respond: @escaping @Sendable (TrellisResponse) -> Void) {
         let start = clock()
         sweepIfDue(now: start)
+        metrics.requestStarted()
         let requestID = requestIDs.id(for: request)
         let finish: @Sendable (Route, TrellisResponse) -> Void = { [self] route, response in
             self.finish(request, route: route, response: response, requestID: requestID, start: start, respond: respond)
@@ -191,7 +192,14 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                                  body: asset.bytes))
         case .solveLayout:
             runBounded(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] seconds in
-                let answer = service.solve(document: request.body, space: space, seconds: seconds)
+                // A client that has gone stops the work it asked for (issue #13: a solve kept a
+                // worker busy for minutes after its client left).
+                let answer = service.solve(document: request.body, space: space, seconds: seconds, stop: request.isAbandoned)
+                if answer.outOfTime && request.isAbandoned() {
+                    metrics.recordAbandonedSolve()
+                    done(reply(answer, request))
+                    return true
+                }
                 if answer.outOfTime && seconds < config.maxSolveSeconds { return false }
                 done(reply(answer, request))
                 return true
@@ -320,6 +328,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         }
         let end = clock()
         let nanos = end >= start ? end - start : 0
+        metrics.requestFinished()
         metrics.recordRequest(route: route, method: request.method, status: response.status, nanos: nanos)
         logger.info("request", metadata: [
             "request_id": .string(requestID),

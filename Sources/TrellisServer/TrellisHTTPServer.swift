@@ -40,7 +40,9 @@ public final class TrellisHTTPServer: Sendable {
             http.errorResponse = { status, reason in TrellisHTTPServer.httpResponse(errorAnswer(status, reason)) }
         }
         server = HTTPServer(config: http) { request, responder in
-            handler(TrellisHTTPServer.trellisRequest(request)) { response in
+            var trellisRequest = TrellisHTTPServer.trellisRequest(request)
+            trellisRequest.isAbandoned = { responder.isAbandoned }
+            handler(trellisRequest) { response in
                 responder.send(TrellisHTTPServer.httpResponse(response))
             }
         }

@@ -29,7 +29,7 @@ extension LiveLayout {
     }
 
     /// `make(document:seconds:)`, lean (see `LeanBuild`).
-    static func makeLean(document: LayoutDocument, seconds: Double) -> LeanOutcome {
+    static func makeLean(document: LayoutDocument, seconds: Double, stop: (@Sendable () -> Bool)? = nil) -> LeanOutcome {
         let layout = LiveLayout(direction: document.direction)
         layout.lean = LeanBuild()
         layout.state.tree.reserveCapacity(document.views.count)
@@ -38,7 +38,11 @@ extension LiveLayout {
         let clock = ContinuousClock()
         let start = clock.now
         layout.solver.setDeadline(SolveBudget.deadline(seconds))
-        defer { layout.solver.setDeadline(nil) }
+        layout.solver.shouldStop = stop
+        defer {
+            layout.solver.setDeadline(nil)
+            layout.solver.shouldStop = nil
+        }
         guard layout.addViews(document.views).isEmpty, layout.lean?.abandoned == false else { return .needsFullBuild }
         let compiler = layout.state.compiler, linearizer = layout.state.linearizer
         // Through the buffer: each spec is read where it is, not copied out (a retain of

@@ -58,7 +58,8 @@ public final class LiveLayout: @unchecked Sendable {
     /// Builds a layout from a document. Fails with every error found (422), or with
     /// `unsatisfiable` when the document asked for `strict` and some constraint broke.
     /// `seconds`: the time budget (`SolveBudget`).
-    public static func make(document: LayoutDocument, seconds: Double = SolveBudget.seconds) -> Result<LiveLayout, LayoutProblem> {
+    public static func make(document: LayoutDocument, seconds: Double = SolveBudget.seconds,
+                            stop: (@Sendable () -> Bool)? = nil) -> Result<LiveLayout, LayoutProblem> {
         let layout = LiveLayout(direction: document.direction)
         layout.state.reserveCapacity(views: document.views.count, constraints: document.constraints.count)
         // Four variables a view; implicit constraints (frames, hugging, compression) up to
@@ -69,9 +70,11 @@ public final class LiveLayout: @unchecked Sendable {
         let start = clock.now
         layout.enforced = EnforcedRequired()
         layout.solver.setDeadline(SolveBudget.deadline(seconds))
+        layout.solver.shouldStop = stop
         defer {
             layout.enforced = nil
             layout.solver.setDeadline(nil)
+            layout.solver.shouldStop = nil
         }
         var errors = layout.addViews(document.views)
         let compiler = layout.state.compiler
@@ -97,12 +100,14 @@ public final class LiveLayout: @unchecked Sendable {
 
     /// A stateless one-shot (`POST /v1/layouts`): build, answer, forget. Built lean first
     /// (`LeanBuild`); a document with an error or a conflict is built again in full.
-    public static func solve(document: LayoutDocument, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds)
-        -> Result<LayoutAnswer, LayoutProblem> {
-        switch makeLean(document: document, seconds: seconds) {
+    /// `stop`, asked now and then while solving, ends the work early when it says the
+    /// answer is no longer wanted (the request is then refused as out of time).
+    public static func solve(document: LayoutDocument, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds,
+                             stop: (@Sendable () -> Bool)? = nil) -> Result<LayoutAnswer, LayoutProblem> {
+        switch makeLean(document: document, seconds: seconds, stop: stop) {
         case .built(let layout): return .success(layout.answer(space: space))
         case .refused(let problem): return .failure(problem)
-        case .needsFullBuild: return make(document: document, seconds: seconds).map { $0.answer(space: space) }
+        case .needsFullBuild: return make(document: document, seconds: seconds, stop: stop).map { $0.answer(space: space) }
         }
     }
 
