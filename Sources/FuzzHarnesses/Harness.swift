@@ -18,6 +18,9 @@ public enum Harness: String, CaseIterable, Sendable {
     /// runs, a refused batch leaves the document and revision as they were, and replaying
     /// the batches on a fresh layout gives the same document and revision.
     case session
+    /// The bytes as a client's side of one connection to a server in this process (see
+    /// HTTPHarness): well-formed answers, the connection closed in time, the server alive.
+    case http
 
     public func run(_ bytes: [UInt8]) -> String? {
         switch self {
@@ -25,6 +28,7 @@ public enum Harness: String, CaseIterable, Sendable {
         case .expression: return Self.expression(bytes)
         case .solve: return Self.solve(bytes)
         case .session: return Self.session(bytes)
+        case .http: return HTTPHarness.run(bytes)
         }
     }
 

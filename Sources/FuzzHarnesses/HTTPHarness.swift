@@ -1,0 +1,150 @@
+// The `http` harness: arbitrary bytes sent as a client's whole side of one connection to a
+// real server running in this process (the parser, the router, the app and the engine, as
+// deployed; one loop, small limits, sessions in memory). Checked: every answer starts with
+// a well-formed status line, the server closes the connection within its timeouts, and it
+// still answers `/healthz` afterwards. A crash or a hang anywhere in the server is a finding.
+#if canImport(Glibc)
+import Glibc
+#endif
+import TrellisServer
+
+enum HTTPHarness {
+    /// The server, started on first use and kept for the process (libFuzzer runs millions
+    /// of inputs through one process).
+    nonisolated(unsafe) private static var port: Int?
+    nonisolated(unsafe) private static var source = 0
+
+    static func run(_ bytes: [UInt8]) -> String? {
+        guard let port = serverPort() else { return "the server does not start" }
+        guard let reply = exchange(port: port, bytes) else { return "the server kept the connection open past its timeouts" }
+        if let bad = checkResponses(reply) { return bad }
+        // Alive and well afterwards (every input: a server that broke is a finding at once).
+        let probe = Array("GET /healthz HTTP/1.1\r\nHost: f\r\nConnection: close\r\n\r\n".utf8)
+        // Asked twice before it counts: one failed probe can be the network's (a reused
+        // address whose last connection the kernel still holds), two are the server's.
+        let first = exchange(port: port, probe)
+        let health = first.map { $0.starts(with: Array("HTTP/1.1 200".utf8)) } == true ? first : exchange(port: port, probe)
+        guard let health, health.starts(with: Array("HTTP/1.1 200".utf8)) else {
+            let got = health.map { String(decoding: $0.prefix(200), as: UTF8.self) } ?? "no answer in 8 s"
+            return "/healthz no longer answers 200: \(got)"
+        }
+        return nil
+    }
+
+    private static func serverPort() -> Int? {
+        if let port { return port }
+        TrellisLogging.bootstrap(level: "critical", format: .logfmt)
+        var config = ServerConfig()
+        config.port = 0
+        config.workers = 1
+        config.solverThreads = 1
+        config.stateDir = "none"
+        config.maxBodyBytes = 16 * 1024
+        config.maxHeaderBytes = 4 * 1024
+        config.maxViewsPerLayout = 64
+        config.maxConstraintsPerLayout = 256
+        // Short, so that an input pipelining dozens of slow layouts still ends in seconds.
+        config.maxSolveSeconds = 0.05
+        config.readTimeoutSeconds = 1
+        config.idleTimeoutSeconds = 1
+        let app = TrellisApp(config: config, service: LayoutEngineService(config: config))
+        let server = TrellisHTTPServer(config: config, app: app)
+        guard let started = try? server.start() else { return nil }
+        port = started
+        return started
+    }
+
+    /// Sends `bytes`, closes the sending side, and reads until the server closes; nil if it
+    /// has not closed after 8 s (its read and idle timeouts are 1 s, a solve's budget 50 ms;
+    /// libFuzzer gives an input 10 s).
+    private static func exchange(port: Int, _ bytes: [UInt8]) -> [UInt8]? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 8, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // From a different loopback address each time (127.0.0.2 to 127.0.0.251): a million
+        // connections from one address would run through its ephemeral ports while the
+        // server's side of the last ones still waits out TIME_WAIT.
+        source &+= 1
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr("127.0.0.\(2 + source % 250)")
+        _ = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { break }  // the server may close early (a refused request): not a finding
+            sent += n
+        }
+        shutdown(fd, Int32(SHUT_WR))
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n == 0 { return reply }
+            if n < 0 { return errno == EAGAIN || errno == EWOULDBLOCK ? nil : reply }  // reset: closed
+            reply += chunk[0..<n]
+        }
+    }
+
+    /// The answers, in order: each a status line `HTTP/1.1 NNN ` with NNN in 100...599,
+    /// headers, and a body as long as its Content-Length.
+    private static func checkResponses(_ reply: [UInt8]) -> String? {
+        var i = 0
+        let prefix = Array("HTTP/1.1 ".utf8), headEnd = Array("\r\n\r\n".utf8)
+        while i < reply.count {
+            guard reply.count - i >= 12, Array(reply[i..<i + 9]) == prefix else { return "an answer without a status line at byte \(i)" }
+            let digits = reply[i + 9..<i + 12]
+            guard digits.allSatisfy({ $0 >= 48 && $0 <= 57 }), let status = Int(String(decoding: digits, as: UTF8.self)),
+                  (100...599).contains(status) else { return "a malformed status at byte \(i)" }
+            guard let end = find(headEnd, in: reply, from: i) else { return "an answer head without its end" }
+            let head = String(decoding: reply[i..<end], as: UTF8.self).lowercased()
+            var length = 0
+            for line in head.split(separator: "\r\n") where line.hasPrefix("content-length:") {
+                length = Int(line.dropFirst("content-length:".count).trimmingSpaces) ?? -1
+            }
+            guard length >= 0 else { return "a malformed Content-Length" }
+            // An answer to HEAD states the length of a body it does not carry: the next
+            // answer (or the end) follows its head at once.
+            let next = end + 4
+            if next == reply.count || (reply.count - next >= prefix.count && Array(reply[next..<next + prefix.count]) == prefix) {
+                i = next
+                continue
+            }
+            guard next + length <= reply.count else { return "an answer body shorter than its Content-Length" }
+            i = next + length
+        }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var k = start
+        while k + needle.count <= haystack.count {
+            if haystack[k] == needle[0] && Array(haystack[k..<k + needle.count]) == needle { return k }
+            k += 1
+        }
+        return nil
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        return s
+    }
+}
