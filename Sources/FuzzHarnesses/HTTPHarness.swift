@@ -16,6 +16,11 @@ enum HTTPHarness {
 
     static func run(_ bytes: [UInt8]) -> String? {
         guard let port = serverPort() else { return "the server does not start" }
+        // Work the last inputs left behind (a connection the server closed early, with
+        // answers still being computed for it) first: a flood of inputs would otherwise
+        // queue work faster than the one solver thread does it, and this input's wait would
+        // measure that queue, not this input.
+        guard drained(port: port) else { return "the server's work did not drain in 30 s" }
         guard let reply = exchange(port: port, bytes) else { return "the server kept the connection open past its timeouts" }
         if let bad = checkResponses(reply) { return bad }
         // Alive and well afterwards (every input: a server that broke is a finding at once).
@@ -29,6 +34,20 @@ enum HTTPHarness {
             return "/healthz no longer answers 200: \(got)"
         }
         return nil
+    }
+
+    /// Waits until the only request in flight is the `/metrics` request asking.
+    private static func drained(port: Int) -> Bool {
+        let ask = Array("GET /metrics HTTP/1.1\r\nHost: f\r\nConnection: close\r\n\r\n".utf8)
+        for _ in 0..<3_000 {
+            guard let reply = exchange(port: port, ask) else { continue }
+            let text = String(decoding: reply, as: UTF8.self)
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("trellis_requests_in_flight ") }),
+                  let count = Int(line.split(separator: " ").last ?? "") else { return true }  // no gauge: nothing to wait for
+            if count <= 1 { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     private static func serverPort() -> Int? {
