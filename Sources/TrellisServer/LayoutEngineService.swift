@@ -182,6 +182,11 @@ public struct LayoutEngineService: LayoutService {
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double)
         -> (reply: ServiceReply, session: Session?) {
+        createSession(id: id, document: document, space: space, seconds: seconds, stop: { false })
+    }
+
+    public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double,
+                              stop: @escaping @Sendable () -> Bool) -> (reply: ServiceReply, session: Session?) {
         let parsed: LayoutDocument
         switch document.withUnsafeBytes({ decodeLayoutDocument($0, maxViews: maxViews, maxConstraints: maxConstraints) }) {
         case .failure(let problem): return (.problem(Self.problem(problem)), nil)
@@ -189,7 +194,7 @@ public struct LayoutEngineService: LayoutService {
         }
         if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return (.problem(refused), nil) }
         let start = MonotonicClock.now()
-        switch SessionSteps.create(parsed, seconds: seconds) {
+        switch SessionSteps.create(parsed, seconds: seconds, stop: stop) {
         case .failure(let problem):
             return (Self.refusal(problem), nil)
         case .success(let (layout, snapshot)):

@@ -96,6 +96,11 @@ public protocol LayoutService: Sendable {
     /// `createSession` within `seconds` of solving. The default ignores the budget.
     func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double) -> (reply: ServiceReply, session: Session?)
 
+    /// `createSession` within `seconds`, stopping early (no session made) once `stop` says
+    /// the answer is no longer wanted. The default ignores `stop`.
+    func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double,
+                       stop: @escaping @Sendable () -> Bool) -> (reply: ServiceReply, session: Session?)
+
     /// `GET /v1/sessions/{id}`: the answer plus `"id"` and `"document"`. (The session is
     /// `inout` because a sleeping one is woken to answer.)
     func read(session: inout Session, id: String, space: FrameSpace) -> ServiceReply
@@ -144,6 +149,10 @@ extension LayoutService {
     }
     public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply {
         solve(document: document, space: space, seconds: seconds)
+    }
+    public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double,
+                              stop: @escaping @Sendable () -> Bool) -> (reply: ServiceReply, session: Session?) {
+        createSession(id: id, document: document, space: space, seconds: seconds)
     }
     public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double)
         -> (reply: ServiceReply, session: Session?) {

@@ -7,9 +7,9 @@ import Layout
 enum SessionSteps {
     /// A new session: builds the layout, takes the first answer's snapshot, and gives back
     /// the spare capacity building left (the session keeps the layout).
-    static func create(_ document: LayoutDocument, seconds: Double = SolveBudget.seconds)
-        -> Result<(LiveLayout, AnswerSnapshot), LayoutProblem> {
-        LiveLayout.make(document: document, seconds: seconds).map { layout in
+    static func create(_ document: LayoutDocument, seconds: Double = SolveBudget.seconds,
+                       stop: (@Sendable () -> Bool)? = nil) -> Result<(LiveLayout, AnswerSnapshot), LayoutProblem> {
+        LiveLayout.make(document: document, seconds: seconds, stop: stop).map { layout in
             let snapshot = layout.snapshot()
             layout.compactStorage()
             return (layout, snapshot)

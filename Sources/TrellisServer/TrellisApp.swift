@@ -207,7 +207,13 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         case .createSession:
             runBounded(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] seconds in
                 let id = store.makeID()
-                let (answer, made) = service.createSession(id: id, document: request.body, space: space, seconds: seconds)
+                let (answer, made) = service.createSession(id: id, document: request.body, space: space, seconds: seconds,
+                                                           stop: request.isAbandoned)
+                if made == nil && answer.outOfTime && request.isAbandoned() {
+                    metrics.recordAbandonedSolve()
+                    done(reply(answer, request))
+                    return true
+                }
                 if made == nil && answer.outOfTime && seconds < config.maxSolveSeconds { return false }
                 guard var session = made else {
                     done(reply(answer, request))
