@@ -152,11 +152,7 @@ public struct LayoutEngineService: LayoutService {
     // MARK: - LayoutService
 
     public func solve(document: [UInt8], space: FrameSpace) -> ServiceReply {
-        solve(document: document, space: space, seconds: SolveBudget.seconds)
-    }
-
-    public func solve(document: [UInt8], space: FrameSpace, seconds: Double) -> ServiceReply {
-        solve(document: document, space: space, seconds: seconds, stop: { false })
+        solve(document: document, space: space, seconds: SolveBudget.seconds, stop: { false })
     }
 
     public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply {
@@ -177,12 +173,7 @@ public struct LayoutEngineService: LayoutService {
     }
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?) {
-        createSession(id: id, document: document, space: space, seconds: SolveBudget.seconds)
-    }
-
-    public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double)
-        -> (reply: ServiceReply, session: Session?) {
-        createSession(id: id, document: document, space: space, seconds: seconds, stop: { false })
+        createSession(id: id, document: document, space: space, seconds: SolveBudget.seconds, stop: { false })
     }
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double,

@@ -79,12 +79,9 @@ public protocol LayoutService: Sendable {
     /// `POST /v1/layouts`: the answer (200) or a problem.
     func solve(document: [UInt8], space: FrameSpace) -> ServiceReply
 
-    /// `solve` within `seconds` of solving (a short first attempt on an event loop). The
-    /// default ignores the budget.
-    func solve(document: [UInt8], space: FrameSpace, seconds: Double) -> ServiceReply
-
-    /// `solve` within `seconds`, stopping early once `stop` says the answer is no longer
-    /// wanted. The default ignores `stop`.
+    /// `solve` within `seconds` of solving (a short first attempt on an event loop),
+    /// stopping early once `stop` says the answer is no longer wanted (its client has
+    /// gone). The default ignores both.
     func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply
 
     /// `POST /v1/sessions`: a new session under `id`, and its answer, which must contain
@@ -93,11 +90,8 @@ public protocol LayoutService: Sendable {
     /// the problem answered.
     func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?)
 
-    /// `createSession` within `seconds` of solving. The default ignores the budget.
-    func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double) -> (reply: ServiceReply, session: Session?)
-
-    /// `createSession` within `seconds`, stopping early (no session made) once `stop` says
-    /// the answer is no longer wanted. The default ignores `stop`.
+    /// `createSession` within `seconds` of solving, stopping early (no session made) once
+    /// `stop` says the answer is no longer wanted. The default ignores both.
     func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double,
                        stop: @escaping @Sendable () -> Bool) -> (reply: ServiceReply, session: Session?)
 
@@ -144,18 +138,11 @@ extension LayoutService {
     public func sleep(_ session: inout Session) -> Released? { nil }
     public func isAsleep(_ session: Session) -> Bool { false }
     public func takeWrites(_ session: inout Session) -> [JournalWrite] { [] }
-    public func solve(document: [UInt8], space: FrameSpace, seconds: Double) -> ServiceReply {
-        solve(document: document, space: space)
-    }
     public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply {
-        solve(document: document, space: space, seconds: seconds)
+        solve(document: document, space: space)
     }
     public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double,
                               stop: @escaping @Sendable () -> Bool) -> (reply: ServiceReply, session: Session?) {
-        createSession(id: id, document: document, space: space, seconds: seconds)
-    }
-    public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double)
-        -> (reply: ServiceReply, session: Session?) {
         createSession(id: id, document: document, space: space)
     }
     public func storedSession(_ stored: StoredSession, store: JournalStore) -> Session? { nil }

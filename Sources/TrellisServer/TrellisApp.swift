@@ -192,15 +192,8 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                                  body: asset.bytes))
         case .solveLayout:
             runBounded(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] seconds in
-                // A client that has gone stops the work it asked for (issue #13: a solve kept a
-                // worker busy for minutes after its client left).
                 let answer = service.solve(document: request.body, space: space, seconds: seconds, stop: request.isAbandoned)
-                if answer.outOfTime && request.isAbandoned() {
-                    metrics.recordAbandonedSolve()
-                    done(reply(answer, request))
-                    return true
-                }
-                if answer.outOfTime && seconds < config.maxSolveSeconds { return false }
+                if retries(outOfTime: answer.outOfTime, seconds: seconds, request) { return false }
                 done(reply(answer, request))
                 return true
             }
@@ -209,12 +202,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                 let id = store.makeID()
                 let (answer, made) = service.createSession(id: id, document: request.body, space: space, seconds: seconds,
                                                            stop: request.isAbandoned)
-                if made == nil && answer.outOfTime && request.isAbandoned() {
-                    metrics.recordAbandonedSolve()
-                    done(reply(answer, request))
-                    return true
-                }
-                if made == nil && answer.outOfTime && seconds < config.maxSolveSeconds { return false }
+                if made == nil && retries(outOfTime: answer.outOfTime, seconds: seconds, request) { return false }
                 guard var session = made else {
                     done(reply(answer, request))
                     return true
@@ -303,6 +291,18 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         }
         if attempt(min(Self.loopSolveSeconds, whole)) { return }
         if !pool.submit(onPool) { onPool() }
+    }
+
+    /// Whether an attempt that ran out of time goes again with the whole budget on the pool:
+    /// yes after the loop's short first attempt, unless the client has gone (a client that
+    /// has gone stops the work it asked for, issue #13; that is counted, and answered as is).
+    private func retries(outOfTime: Bool, seconds: Double, _ request: TrellisRequest) -> Bool {
+        guard outOfTime else { return false }
+        if request.isAbandoned() {
+            metrics.recordAbandonedSolve()
+            return false
+        }
+        return seconds < config.maxSolveSeconds
     }
 
     /// Runs layout work inline, or on the worker pool when it is big.

@@ -37,12 +37,8 @@ extension LiveLayout {
                                       constraints: 4 * document.views.count + 2 * document.constraints.count)
         let clock = ContinuousClock()
         let start = clock.now
-        layout.solver.setDeadline(SolveBudget.deadline(seconds))
-        layout.solver.shouldStop = stop
-        defer {
-            layout.solver.setDeadline(nil)
-            layout.solver.shouldStop = nil
-        }
+        layout.startBudget(seconds: seconds, stop: stop)
+        defer { layout.endBudget() }
         guard layout.addViews(document.views).isEmpty, layout.lean?.abandoned == false else { return .needsFullBuild }
         let compiler = layout.state.compiler, linearizer = layout.state.linearizer
         // Through the buffer: each spec is read where it is, not copied out (a retain of

@@ -200,7 +200,7 @@ extension LiveLayout {
         for spec in ordered {
             var depth = 0
             if let parent = spec.superview {
-                guard let parentDepth = state.tree.depth(ofView: parent) else { continue }  // reported already
+                guard let parentDepth = state.tree.depth(of: ItemRef(view: parent)) else { continue }  // reported already
                 depth = parentDepth + 1
             }
             let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver, id: spec.id),

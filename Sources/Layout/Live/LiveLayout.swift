@@ -69,12 +69,10 @@ public final class LiveLayout: @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         layout.enforced = EnforcedRequired()
-        layout.solver.setDeadline(SolveBudget.deadline(seconds))
-        layout.solver.shouldStop = stop
+        layout.startBudget(seconds: seconds, stop: stop)
         defer {
             layout.enforced = nil
-            layout.solver.setDeadline(nil)
-            layout.solver.shouldStop = nil
+            layout.endBudget()
         }
         var errors = layout.addViews(document.views)
         let compiler = layout.state.compiler
@@ -90,6 +88,18 @@ public final class LiveLayout: @unchecked Sendable {
         guard errors.isEmpty else { return .failure(.invalid(errors)) }
         layout.state.revision = 1
         return .success(layout)
+    }
+
+    /// The solver stops at the request's deadline, or earlier once `stop` says the answer
+    /// is no longer wanted (checked with the clock), until `endBudget`.
+    func startBudget(seconds: Double, stop: (@Sendable () -> Bool)?) {
+        solver.setDeadline(SolveBudget.deadline(seconds))
+        solver.shouldStop = stop
+    }
+
+    func endBudget() {
+        solver.setDeadline(nil)
+        solver.shouldStop = nil
     }
 
     /// Gives back spare capacity left by building, for a layout that is kept (a session).

@@ -195,9 +195,6 @@ struct ViewTree {
         return rank
     }
 
-    /// A view's distance from its root, read in place.
-    func depth(ofView id: String) -> Int? { slots[id].map { storage[$0].depth } }
-
     /// Does this item (a view, or one of a view's implicit guides) exist?
     func contains(_ item: ItemRef) -> Bool { slot(of: item) != nil }
 
