@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Arrows point one way: trellis -> TrellisServer -> {HTTPServer, Layout, Storage};
-// Layout -> Cassowary; Storage -> CSQLite.
+// Layout -> Cassowary; Storage -> CSQLite; TrellisServer -> CZlib (gzip).
 let package = Package(
     name: "Trellis",
     platforms: [.macOS(.v14)],
@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CLLHTTP", path: "Sources/CLLHTTP", pkgConfig: "libllhttp"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        // gzip for clients that accept it (TrellisServer's Compression.swift).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The solver's inner loops index arrays held by its own classes, and a live layout's
         // edits read and change the state its class holds; Swift's dynamic exclusivity
         // checks there cost more than the work (seen in callgrind). Debug builds, which the
@@ -35,7 +37,7 @@ let package = Package(
         // Sessions' durable histories (docs/durability.md): the store protocol and SQLite.
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "TrellisServer", dependencies: [
-            "HTTPServer", "Layout", "Storage",
+            "HTTPServer", "Layout", "Storage", "CZlib",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "trellis", dependencies: [

@@ -1,4 +1,5 @@
 import CLibUV
+import CLLHTTP
 
 /// The answer path: answers fill their slots in any order and are serialised
 /// strictly from the front of the queue.
@@ -23,7 +24,22 @@ extension Connection {
     /// The server answers the request being read with an error and will read
     /// no further: `status` with a problem+json body, then close.
     func fail(status: Int, title: String) {
-        let response = context.config.errorResponse?(status, title) ?? HTTPResponse.problem(status: status, title: title)
+        let response: HTTPResponse
+        if let shape = context.config.errorResponse {
+            var failure = HTTPFailure(status: status, reason: title)
+            if builder.targetComplete {
+                failure.method = loop.methodName(llhttp_get_method(parser))
+                failure.path = RequestBuilder.originForm(builder.url).path
+            }
+            if !remoteAddressLoaded {
+                remoteAddressLoaded = true
+                remoteAddress = peerAddress(of: tcp)
+            }
+            failure.remoteAddress = remoteAddress
+            response = shape(failure)
+        } else {
+            response = HTTPResponse.problem(status: status, title: title)
+        }
         if let sequence = currentSequence, slots.contains(sequence) {
             slots[sequence].response = response
             slots[sequence].keepAlive = false

@@ -110,6 +110,7 @@ extension Connection {
     }
 
     func headerFieldPiece(_ at: UnsafePointer<CChar>?, _ count: Int) -> Int32 {
+        builder.targetComplete = true
         if builder.fieldComplete { builder.commitHeader() }
         guard countHeadBytes(count) else { return -1 }
         append(at, count, to: &builder.field)
@@ -130,6 +131,7 @@ extension Connection {
     /// The head is complete: check the declared body size, open the answer
     /// slot (so order is fixed from now on) and note a 100-continue wish.
     func headersComplete() -> Int32 {
+        builder.targetComplete = true
         builder.commitHeader()
         let flags = UInt32(parser.pointee.flags)
         let declaredLength = parser.pointee.content_length

@@ -39,11 +39,12 @@ public struct HTTPServerConfig: Sendable {
     /// listen(2) backlog of each listening socket.
     public var backlog: Int = 1024
     /// The server's own error answers (400 malformed, 408 read timeout, 413
-    /// body too large, 431 head too large, 503 over capacity): given the
-    /// status and a short reason, the answer to send before closing. nil
+    /// body too large, 431 head too large, 501 unapplied coding, 503 over
+    /// capacity): given the failure (with the request's method and path when
+    /// its request line had arrived), the answer to send before closing. nil
     /// means `HTTPResponse.problem(status:title:)`. Called on a loop thread;
     /// it must not block. The server still closes the connection after it.
-    public var errorResponse: (@Sendable (_ status: Int, _ reason: String) -> HTTPResponse)?
+    public var errorResponse: (@Sendable (HTTPFailure) -> HTTPResponse)?
 
     public init() {}
 

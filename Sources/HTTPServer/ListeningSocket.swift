@@ -20,6 +20,30 @@ enum ListeningSocket {
         close(fd)
     }
 
+    /// A host name (`localhost`, a name in /etc/hosts) as the numeric address to bind:
+    /// its first IPv4 address, else its first IPv6 one; nil when it does not resolve.
+    static func resolve(_ host: String) -> String? {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return nil }
+        defer { freeaddrinfo(list) }
+        var found: (v4: String?, v6: String?) = (nil, nil)
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry {
+            var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            if let address = info.pointee.ai_addr,
+               getnameinfo(address, info.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 {
+                let numeric = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if info.pointee.ai_family == AF_INET, found.v4 == nil { found.v4 = numeric }
+                if info.pointee.ai_family == AF_INET6, found.v6 == nil { found.v6 = numeric }
+            }
+            entry = info.pointee.ai_next
+        }
+        return found.v4 ?? found.v6
+    }
+
     /// Binds and listens; returns the file descriptor.
     static func open(host: String, port: Int, backlog: Int, reusePort: Bool = true,
                      listening: Bool = true) throws(HTTPServerError) -> Int32 {
@@ -37,8 +61,10 @@ enum ListeningSocket {
         }) == 0 {
             family = AF_INET6
             length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        } else if let address = resolve(host) {
+            return try open(host: address, port: port, backlog: backlog, reusePort: reusePort, listening: listening)
         } else {
-            throw .invalidAddress("not an IP address: \(host)")
+            throw .invalidAddress("not an IP address or a name this machine resolves: \(host)")
         }
 
         let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

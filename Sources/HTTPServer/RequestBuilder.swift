@@ -14,6 +14,8 @@ struct RequestBuilder {
     var body: [UInt8] = []
     /// Request line plus header bytes seen so far, checked against the limit.
     var headBytes = 0
+    /// The request line has been read whole (a header or the end of the head followed it).
+    var targetComplete = false
 
     mutating func reset() {
         url.removeAll(keepingCapacity: true)
@@ -26,6 +28,7 @@ struct RequestBuilder {
         headers.reserveCapacity(8)
         body = []
         headBytes = 0
+        targetComplete = false
     }
 
     /// Moves the gathered name/value pair into `headers`.
@@ -62,21 +65,32 @@ struct RequestBuilder {
         method: String, version: (major: Int, minor: Int), remoteAddress: String?
     ) -> HTTPRequest {
         let target = String(decoding: url, as: UTF8.self)
-        let path: String
-        let query: String?
-        if let mark = url.firstIndex(of: UInt8(ascii: "?")) {
-            path = String(decoding: url[..<mark], as: UTF8.self)
-            query = String(decoding: url[(mark + 1)...], as: UTF8.self)
-        } else {
-            path = target
-            query = nil
-        }
+        let (path, query) = RequestBuilder.originForm(url)
         let request = HTTPRequest(
             method: method, target: target, path: path, query: query, version: version,
             headers: headers, body: body, remoteAddress: remoteAddress)
         headers = []
         body = []
         return request
+    }
+}
+
+extension RequestBuilder {
+    /// Path and query of a request target. An absolute-form target
+    /// (`http://host:port/path?q`, which RFC 9112 3.2.2 has servers accept) is reduced to
+    /// its path and query; an authority with no path is the path "/".
+    static func originForm(_ url: [UInt8]) -> (path: String, query: String?) {
+        var start = 0
+        if url.first != UInt8(ascii: "/"), let colon = url.firstIndex(of: UInt8(ascii: ":")),
+           url.count >= colon + 3, url[colon + 1] == UInt8(ascii: "/"), url[colon + 2] == UInt8(ascii: "/") {
+            let authority = colon + 3
+            start = url[authority...].firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) ?? url.count
+        }
+        let end = url[start...].firstIndex(of: UInt8(ascii: "?")) ?? url.count
+        var path = String(decoding: url[start..<end], as: UTF8.self)
+        if path.isEmpty && start > 0 { path = "/" }
+        let query = end < url.count ? String(decoding: url[(end + 1)...], as: UTF8.self) : nil
+        return (path, query)
     }
 }
 

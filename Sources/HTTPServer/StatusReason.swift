@@ -1,6 +1,6 @@
 /// Reason phrases for the status line. StaticString so serialising a status
 /// line never allocates.
-func reasonPhrase(_ status: Int) -> StaticString {
+public func reasonPhrase(_ status: Int) -> StaticString {
     switch status {
     case 100: return "Continue"
     case 101: return "Switching Protocols"

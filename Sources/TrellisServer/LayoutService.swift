@@ -35,13 +35,15 @@ public struct ServiceReply: Sendable {
     public var outOfTime = false
     private var encoded: [UInt8]
     private var encodeLater: (@Sendable () -> [UInt8])?
+    /// A refusal, kept as a value until it is sent: the server fills in its `instance`.
+    public var problem: Problem?
 
     public init(status: Int, contentType: String, body: [UInt8], solveNanos: UInt64? = nil) {
         self.status = status; self.contentType = contentType; self.encoded = body; self.solveNanos = solveNanos
     }
 
     /// The body, encoding it now if it was deferred.
-    public var body: [UInt8] { encodeLater?() ?? encoded }
+    public var body: [UInt8] { problem?.encoded() ?? encodeLater?() ?? encoded }
 
     public static func json(_ status: Int, _ body: [UInt8], solveNanos: UInt64? = nil) -> ServiceReply {
         ServiceReply(status: status, contentType: "application/json", body: body, solveNanos: solveNanos)
@@ -56,7 +58,9 @@ public struct ServiceReply: Sendable {
     }
 
     public static func problem(_ problem: Problem) -> ServiceReply {
-        ServiceReply(status: problem.status, contentType: Problem.mediaType, body: problem.encoded())
+        var reply = ServiceReply(status: problem.status, contentType: Problem.mediaType, body: [])
+        reply.problem = problem
+        return reply
     }
 }
 

@@ -50,8 +50,26 @@ public struct LineLogHandler: LogHandler {
         case .json:
             var members: [(String, JSONValue)] = [("ts", .string(time)), ("level", .string(level.rawValue)),
                                                   ("msg", .string(message))]
-            for (key, value) in sorted { members.append((key, .string(value.description))) }
+            for (key, value) in sorted { members.append((key, jsonValue(value))) }
             return String(decoding: JSONValue.object(members).encoded(), as: UTF8.self) + "\n"
+        }
+    }
+
+    /// A field as JSON: numbers and booleans logged as values (`.stringConvertible`) stay
+    /// numbers and booleans, so a log pipeline can sum durations without parsing text.
+    static func jsonValue(_ value: Logger.MetadataValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .stringConvertible(let item):
+            switch item {
+            case let n as Int: return .int(n)
+            case let n as any BinaryInteger: return Int(exactly: n).map { .int($0) } ?? .string(value.description)
+            case let x as Double: return x.isFinite ? .number(x) : .string(value.description)
+            case let b as Bool: return .bool(b)
+            default: return .string(value.description)
+            }
+        case .array(let items): return .array(items.map(jsonValue))
+        case .dictionary(let fields): return .object(fields.sorted { $0.key < $1.key }.map { ($0.key, jsonValue($0.value)) })
         }
     }
 

@@ -14,6 +14,8 @@ public struct TrellisRequest: Sendable {
     public var query: String
     public var headers: [HeaderField]
     public var body: [UInt8]
+    /// The client's address as "ip:port", when known (the access log names it).
+    public var remoteAddress: String?
     /// Whether the client has gone (its connection closed): work for the request that is
     /// still running may stop. Always false for a request that came some other way.
     public var isAbandoned: @Sendable () -> Bool = { false }

@@ -23,6 +23,8 @@ public final class Metrics: Sendable {
     private let abandonedSolves = Atomic<Int>(0)
     /// Requests handed to the app and not yet answered.
     private let inFlight = Atomic<Int>(0)
+    /// Reads the server's open connections (set once the server exists).
+    private let connections = Mutex<(@Sendable () -> Int)?>(nil)
 
     public init(shardCount: Int = 16) {
         shards = (0..<max(1, shardCount)).map { _ in Shard() }
@@ -41,6 +43,11 @@ public final class Metrics: Sendable {
     /// A request arrived at the app / was answered.
     public func requestStarted() { inFlight.add(1, ordering: .relaxed) }
     public func requestFinished() { inFlight.subtract(1, ordering: .relaxed) }
+
+    /// Where `trellis_connections_open` comes from: the HTTP server serving these metrics.
+    public func countConnections(_ read: @escaping @Sendable () -> Int) {
+        connections.withLock { $0 = read }
+    }
 
     /// A solve stopped early because its client had gone.
     public func recordAbandonedSolve() { abandonedSolves.add(1, ordering: .relaxed) }
@@ -82,6 +89,10 @@ public final class Metrics: Sendable {
         PrometheusText.single(&out, name: "trellis_requests_in_flight", type: "gauge",
                               help: "Requests being handled now (arrived, not yet answered).",
                               value: inFlight.load(ordering: .relaxed))
+        if let read = connections.withLock({ $0 }) {
+            PrometheusText.single(&out, name: "trellis_connections_open", type: "gauge",
+                                  help: "Client connections open now.", value: read())
+        }
         PrometheusText.single(&out, name: "trellis_solves_abandoned_total", type: "counter",
                               help: "Solves stopped early because the client that asked had gone.",
                               value: abandonedSolves.load(ordering: .relaxed))

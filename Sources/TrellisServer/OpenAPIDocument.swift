@@ -3,6 +3,8 @@
 /// The OpenAPI document the server answers on GET /openapi.yaml.
 public enum OpenAPIDocument {
     public static let bytes: [UInt8] = Array(yaml.utf8)
+    /// Served with an ETag, gzipped once.
+    static let file = StaticFile(contentType: "application/yaml", bytes: bytes)
 
     public static let yaml = ##"""
 openapi: 3.1.0

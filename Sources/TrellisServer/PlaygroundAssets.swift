@@ -11,6 +11,14 @@ enum PlaygroundAssets {
     /// The file served at `/playground/NAME` (`index.html` is the page at `/`).
     static func asset(named name: String) -> Asset? { all.first { $0.name == name } }
 
+    /// The same, ready to serve (ETag, gzip once).
+    static func file(named name: String) -> StaticFile? {
+        guard let index = all.firstIndex(where: { $0.name == name }) else { return nil }
+        return files[index]
+    }
+
+    static let files: [StaticFile] = all.map { StaticFile(contentType: $0.contentType, bytes: $0.bytes) }
+
     static let all: [Asset] = [
         Asset(name: "app.js", contentType: "text/javascript; charset=utf-8", bytes: Array(##"""
 // The playground page: an editor, a canvas and the diagnostics of the public API's answers.

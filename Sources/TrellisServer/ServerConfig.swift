@@ -14,6 +14,8 @@ public struct ServerConfig: Equatable, Sendable {
     public var readTimeoutSeconds = 30.0
     /// Seconds a keep-alive connection may stay idle.
     public var idleTimeoutSeconds = 60.0
+    /// Seconds a graceful shutdown waits for requests in flight before it closes the rest.
+    public var drainSeconds = 30.0
     public var maxSessions = 10_000
     public var sessionIdleSeconds = 900.0
     /// Sessions kept built; less recently used ones sleep as their history (see `Hibernation`).
@@ -81,7 +83,7 @@ public struct ServerConfig: Equatable, Sendable {
         if !(maxSolveSeconds.isFinite && maxSolveSeconds > 0) { problems.append("maxSolveSeconds must be a positive number of seconds") }
         if bigSolveThreshold < 0 { problems.append("bigSolveThreshold must not be negative") }
         for (name, value) in [("readTimeoutSeconds", readTimeoutSeconds), ("idleTimeoutSeconds", idleTimeoutSeconds),
-                              ("sessionIdleSeconds", sessionIdleSeconds)] where !(value.isFinite && value > 0) {
+                              ("drainSeconds", drainSeconds), ("sessionIdleSeconds", sessionIdleSeconds)] where !(value.isFinite && value > 0) {
             problems.append("\(name) must be a positive number of seconds")
         }
         if corsOrigins.isEmpty { problems.append("corsOrigins must name at least one origin, or *") }
@@ -101,12 +103,17 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String { "invalid configuration: " + problems.joined(separator: "; ") }
 }
 
-/// One setting: its environment variable, its `serve` option, and how to read it.
+/// One setting: its environment variable, its `serve` option, how to read it, and how to
+/// show its value (`serve --help` lists each default this way).
 public struct ConfigSetting: Sendable {
     public let environment: String
     public let option: String
     public let help: String
     let apply: @Sendable (inout ServerConfig, String) -> String?
+    let show: @Sendable (ServerConfig) -> String
+
+    /// The setting's value in `config`, as an option would give it.
+    public func value(in config: ServerConfig) -> String { show(config) }
 }
 
 extension ServerConfig {
@@ -114,13 +121,14 @@ extension ServerConfig {
     public static let settings: [ConfigSetting] = [
         string("TRELLIS_HOST", "host", "Address to listen on.", \.host),
         int("TRELLIS_PORT", "port", "Port to listen on (0 = any free port).", \.port),
-        int("TRELLIS_WORKERS", "workers", "Event loops (default: the number of cores).", \.workers),
-        int("TRELLIS_SOLVER_THREADS", "solver-threads", "Threads for big solves (default: the number of cores).", \.solverThreads),
+        int("TRELLIS_WORKERS", "workers", "Event loops (one per core unless set).", \.workers),
+        int("TRELLIS_SOLVER_THREADS", "solver-threads", "Threads for big solves (one per core unless set).", \.solverThreads),
         int("TRELLIS_MAX_BODY_BYTES", "max-body-bytes", "Largest request body (413 beyond).", \.maxBodyBytes),
         int("TRELLIS_MAX_HEADER_BYTES", "max-header-bytes", "Largest request head.", \.maxHeaderBytes),
         int("TRELLIS_MAX_CONNECTIONS", "max-connections", "Open connections at most.", \.maxConnections),
         double("TRELLIS_READ_TIMEOUT", "read-timeout", "Seconds for a started request to arrive.", \.readTimeoutSeconds),
         double("TRELLIS_IDLE_TIMEOUT", "idle-timeout", "Seconds a keep-alive connection may idle.", \.idleTimeoutSeconds),
+        double("TRELLIS_DRAIN_SECONDS", "drain-seconds", "Seconds a graceful shutdown waits for requests in flight.", \.drainSeconds),
         int("TRELLIS_MAX_SESSIONS", "max-sessions", "Live sessions at most (least recently used evicted).", \.maxSessions),
         double("TRELLIS_SESSION_IDLE_SECONDS", "session-idle-seconds", "Seconds after which an unused session expires.", \.sessionIdleSeconds),
         int("TRELLIS_HOT_SESSIONS", "hot-sessions", "Sessions kept built; less recently used ones sleep until their next request.", \.hotSessions),
@@ -130,30 +138,30 @@ extension ServerConfig {
         double("TRELLIS_MAX_SOLVE_SECONDS", "max-solve-seconds", "Seconds one request may spend solving (422 too-complex beyond).", \.maxSolveSeconds),
         string("TRELLIS_STATE_DIR", "state-dir", "Directory of the sessions' durable store (created if missing); none = memory only.", \.stateDir),
         ConfigSetting(environment: "TRELLIS_DURABILITY", option: "durability",
-                      help: "fsync (sync each request's records), batch (group commit; the default) or none (no waiting).") { config, raw in
+                      help: "fsync (sync each request's records), batch (group commit) or none (no waiting).") { config, raw in
             guard let value = Durability(rawValue: raw.lowercased()) else { return "expected fsync, batch or none" }
             config.durability = value
             return nil
-        },
+        } show: { $0.durability.rawValue },
         ConfigSetting(environment: "TRELLIS_CORS_ORIGINS", option: "cors-origins",
                       help: "Allowed CORS origins, comma-separated, or * for any.") { config, raw in
             let origins = raw.split(separator: ",").map { MediaType.trim($0) }.filter { !$0.isEmpty }
             guard !origins.isEmpty else { return "expected * or a comma-separated list of origins" }
             config.corsOrigins = origins
             return nil
-        },
+        } show: { $0.corsOrigins.joined(separator: ",") },
         int("TRELLIS_BIG_SOLVE_THRESHOLD", "big-solve-threshold", "Layouts with more views are solved on the worker pool.", \.bigSolveThreshold),
         ConfigSetting(environment: "TRELLIS_LOG_LEVEL", option: "log-level",
                       help: "trace, debug, info (access log), notice, warning, error or critical.") { config, raw in
             guard TrellisLogging.level(named: raw) != nil else { return "expected trace, debug, info, notice, warning, error or critical" }
             config.logLevel = raw.lowercased()
             return nil
-        },
+        } show: { $0.logLevel },
         ConfigSetting(environment: "TRELLIS_LOG_FORMAT", option: "log-format", help: "logfmt or json.") { config, raw in
             guard let format = LogFormat(rawValue: raw.lowercased()) else { return "expected logfmt or json" }
             config.logFormat = format
             return nil
-        },
+        } show: { $0.logFormat.rawValue },
     ]
 
     private static func string(_ env: String, _ option: String, _ help: String,
@@ -162,7 +170,7 @@ extension ServerConfig {
             guard !raw.isEmpty else { return "must not be empty" }
             config[keyPath: path] = raw
             return nil
-        }
+        } show: { $0[keyPath: path] }
     }
 
     private static func int(_ env: String, _ option: String, _ help: String,
@@ -171,7 +179,7 @@ extension ServerConfig {
             guard let value = Int(MediaType.trim(raw[...]).replacingUnderscores()) else { return "expected an integer, got '\(raw)'" }
             config[keyPath: path] = value
             return nil
-        }
+        } show: { String($0[keyPath: path]) }
     }
 
     private static func double(_ env: String, _ option: String, _ help: String,
@@ -180,6 +188,9 @@ extension ServerConfig {
             guard let value = Double(MediaType.trim(raw[...])), value.isFinite else { return "expected a number, got '\(raw)'" }
             config[keyPath: path] = value
             return nil
+        } show: { config in
+            let value = config[keyPath: path]
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         }
     }
 }

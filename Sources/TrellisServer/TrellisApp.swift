@@ -1,3 +1,4 @@
+import HTTPServer
 import Layout
 import Logging
 import Storage
@@ -123,10 +124,13 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
 
     /// The answer the HTTP layer sends by itself, before any request reaches `handle`:
     /// malformed HTTP (400), a request not complete in time (408), a body over
-    /// `maxBodyBytes` (413), a head over `maxHeaderBytes` (431), too many connections
-    /// (503). The same problem+json shape as every other error, with an `X-Request-Id`;
-    /// counted in the metrics under route `unmatched`. The connection is closed after it.
-    public func protocolError(status: Int, reason: String) -> TrellisResponse {
+    /// `maxBodyBytes` (413), a head over `maxHeaderBytes` (431), a transfer coding not
+    /// applied (501), too many connections (503, with Retry-After). The same problem+json
+    /// shape as every other error, with an `X-Request-Id`; counted and logged under the
+    /// route the request was for once its request line had arrived (`unmatched` before).
+    /// The connection is closed after it.
+    public func protocolError(_ failure: HTTPFailure) -> TrellisResponse {
+        let status = failure.status
         let (code, message): (String, String)
         switch status {
         case 400: (code, message) = ("bad-request", "the request is not valid HTTP/1.1")
@@ -135,16 +139,27 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         case 431: (code, message) = ("too-large", "the request line and headers are over \(config.maxHeaderBytes) bytes")
         case 501: (code, message) = ("not-implemented", "a transfer coding other than chunked (gzip, say) is not applied here; send the body plain, chunked or with Content-Length")
         case 503: (code, message) = ("too-many-connections", "the server has \(config.maxConnections) connections open; try again later")
-        default: (code, message) = (status >= 500 ? "internal-error" : "bad-request", reason)
+        default: (code, message) = (status >= 500 ? "internal-error" : "bad-request", failure.reason)
         }
-        var response = TrellisResponse.problem(Problem(status: status, code: code, message: message))
+        var problem = Problem(status: status, code: code, message: message)
+        problem.instance = failure.path
+        var response = TrellisResponse.problem(problem)
+        if status == 503 { response.headers.append(HeaderField("Retry-After", "1")) }
         let requestID = requestIDs.next()
         response.headers.append(HeaderField("X-Request-Id", requestID))
-        metrics.recordRequest(route: .unmatched, method: "OTHER", status: status, nanos: 0)
-        logger.info("request", metadata: [
-            "request_id": .string(requestID), "route": .string(Route.unmatched.template),
-            "status": .stringConvertible(status), "error": .string(code),
-        ])
+        var route = Route.unmatched
+        if let path = failure.path {
+            route = Router.route(for: path)?.0 ?? .unmatched
+        }
+        metrics.recordRequest(route: route, method: failure.method ?? "OTHER", status: status, nanos: 0)
+        var fields: [(String, Logger.MetadataValue)] = [
+            ("request_id", .string(requestID)), ("route", .string(route.template)),
+        ]
+        if let method = failure.method { fields.append(("method", .string(method))) }
+        if let path = failure.path { fields.append(("path", .string(path))) }
+        if let client = failure.remoteAddress { fields.append(("client", .string(client))) }
+        fields += [("status", .stringConvertible(status)), ("error", .string(code))]
+        logger.info("request", metadata: Logger.Metadata(uniqueKeysWithValues: fields))
         return response
     }
 
@@ -181,15 +196,13 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", PrometheusText.contentType)],
                                  body: Array(text.utf8)))
         case .openapi:
-            done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", "application/yaml")],
-                                 body: OpenAPIDocument.bytes))
+            done(OpenAPIDocument.file.answer(request))
         case .playground, .playgroundAsset:
-            guard let asset = PlaygroundAssets.asset(named: sessionID ?? "index.html") else {
+            guard let asset = PlaygroundAssets.file(named: sessionID ?? "index.html") else {
                 return done(problem(.notFound(path: request.path), request))
             }
-            done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", asset.contentType),
-                                                        HeaderField("Cache-Control", "no-cache")],
-                                 body: asset.bytes))
+            // no-cache: a browser checks its copy (ETag) each time, so a new build shows at once.
+            done(asset.answer(request, extraHeaders: [HeaderField("Cache-Control", "no-cache")]))
         case .solveLayout:
             runBounded(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] seconds in
                 let answer = service.solve(document: request.body, space: space, seconds: seconds, stop: request.isAbandoned)
@@ -315,6 +328,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
 
     private func reply(_ reply: ServiceReply, _ request: TrellisRequest) -> TrellisResponse {
         if let nanos = reply.solveNanos { metrics.recordSolve(nanos: nanos) }
+        if let refusal = reply.problem { return problem(refusal, request) }
         return TrellisResponse(status: reply.status, headers: [HeaderField("Content-Type", reply.contentType)],
                                body: reply.body)
     }
@@ -332,20 +346,28 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         if response.header("Access-Control-Allow-Origin") == nil, request.method != "OPTIONS" {
             response.headers += cors.responseHeaders(origin: request.header("Origin"))
         }
+        Compression.apply(to: &response, acceptEncoding: request.header("Accept-Encoding"))
+        let trace = TraceParent(request.header("traceparent"))
+        if let trace { response.headers.append(HeaderField("traceparent", trace.header)) }
         let end = clock()
         let nanos = end >= start ? end - start : 0
         metrics.requestFinished()
         metrics.recordRequest(route: route, method: request.method, status: response.status, nanos: nanos)
-        logger.info("request", metadata: [
-            "request_id": .string(requestID),
-            "method": .string(request.method),
-            "path": .string(request.path),
-            "route": .string(route.template),
-            "status": .stringConvertible(response.status),
-            "duration_us": .stringConvertible(nanos / 1000),
-            "bytes_in": .stringConvertible(request.body.count),
-            "bytes_out": .stringConvertible(response.body.count),
-        ])
+        if logger.logLevel <= .info {
+            var fields: Logger.Metadata = [
+                "request_id": .string(requestID),
+                "method": .string(request.method),
+                "path": .string(request.query.isEmpty ? request.path : request.path + "?" + request.query),
+                "route": .string(route.template),
+                "status": .stringConvertible(response.status),
+                "duration_us": .stringConvertible(nanos / 1000),
+                "bytes_in": .stringConvertible(request.body.count),
+                "bytes_out": .stringConvertible(response.body.count),
+            ]
+            if let client = request.remoteAddress { fields["client"] = .string(client) }
+            if let trace { fields["trace_id"] = .string(trace.traceID); fields["parent_id"] = .string(trace.parentID) }
+            logger.info("request", metadata: fields)
+        }
         respond(response)
     }
 

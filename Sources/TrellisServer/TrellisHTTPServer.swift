@@ -15,7 +15,7 @@ import HTTPServer
 public final class TrellisHTTPServer: Sendable {
     public typealias Handler = @Sendable (TrellisRequest, @escaping @Sendable (TrellisResponse) -> Void) -> Void
     /// The HTTP layer's own error answers (see `TrellisApp.protocolError`).
-    public typealias ErrorAnswer = @Sendable (_ status: Int, _ reason: String) -> TrellisResponse
+    public typealias ErrorAnswer = @Sendable (HTTPFailure) -> TrellisResponse
 
     public let config: ServerConfig
     private let server: HTTPServer
@@ -37,7 +37,7 @@ public final class TrellisHTTPServer: Sendable {
         http.onShutdown = onShutdown
         http.onLoopTick = onLoopTick
         if let errorAnswer {
-            http.errorResponse = { status, reason in TrellisHTTPServer.httpResponse(errorAnswer(status, reason)) }
+            http.errorResponse = { TrellisHTTPServer.httpResponse(errorAnswer($0)) }
         }
         server = HTTPServer(config: http) { request, responder in
             var trellisRequest = TrellisHTTPServer.trellisRequest(request)
@@ -53,10 +53,11 @@ public final class TrellisHTTPServer: Sendable {
     public convenience init<Service: LayoutService>(config: ServerConfig, app: TrellisApp<Service>,
                                                     shutdownTimeoutSeconds: Double = 30) {
         self.init(config: config, shutdownTimeoutSeconds: shutdownTimeoutSeconds,
-                  errorAnswer: { app.protocolError(status: $0, reason: $1) },
+                  errorAnswer: { app.protocolError($0) },
                   onShutdown: { app.beginDraining() },
                   onLoopTick: Self.tick(app.journal),
                   handler: { app.handle($0, respond: $1) })
+        app.metrics.countConnections { [weak self] in self?.openConnections ?? 0 }
     }
 
     private static func tick(_ journal: JournalWriter?) -> (@Sendable () -> Void)? {
@@ -99,8 +100,10 @@ public final class TrellisHTTPServer: Sendable {
         var headers: [HeaderField] = []
         headers.reserveCapacity(request.headers.count)
         for field in request.headers { headers.append(HeaderField(field.name, field.value)) }
-        return TrellisRequest(method: request.method, path: request.path, query: request.query ?? "",
-                              headers: headers, body: request.body)
+        var converted = TrellisRequest(method: request.method, path: request.path, query: request.query ?? "",
+                                       headers: headers, body: request.body)
+        converted.remoteAddress = request.remoteAddress
+        return converted
     }
 
     @inline(__always)

@@ -12,22 +12,25 @@ import Darwin
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the HTTP API (CONTRACT.md, GET /openapi.yaml).",
+        abstract: "Serve the HTTP API (docs/api.md; GET /openapi.yaml, the playground at /).",
         discussion: """
-            Every option also reads an environment variable, the option's default; the \
-            command line wins. SIGINT and SIGTERM stop the server gracefully.
+            Every option also reads an environment variable, which overrides the default \
+            shown; the command line wins over both. SIGINT and SIGTERM stop the server \
+            gracefully: it stops accepting, answers what it has read (at most \
+            --drain-seconds), then exits 0.
             """
     )
 
-    @Option(help: help("host")) var host: String?
-    @Option(help: help("port")) var port: String?
-    @Option(help: help("workers")) var workers: String?
+    @Option(name: [.customShort("H"), .long], help: help("host")) var host: String?
+    @Option(name: [.short, .long], help: help("port")) var port: String?
+    @Option(name: [.short, .long], help: help("workers")) var workers: String?
     @Option(help: help("solver-threads")) var solverThreads: String?
     @Option(help: help("max-body-bytes")) var maxBodyBytes: String?
     @Option(help: help("max-header-bytes")) var maxHeaderBytes: String?
     @Option(help: help("max-connections")) var maxConnections: String?
     @Option(help: help("read-timeout")) var readTimeout: String?
     @Option(help: help("idle-timeout")) var idleTimeout: String?
+    @Option(help: help("drain-seconds")) var drainSeconds: String?
     @Option(help: help("max-sessions")) var maxSessions: String?
     @Option(help: help("session-idle-seconds")) var sessionIdleSeconds: String?
     @Option(help: help("hot-sessions")) var hotSessions: String?
@@ -35,7 +38,7 @@ struct Serve: ParsableCommand {
     @Option(help: help("max-constraints")) var maxConstraints: String?
     @Option(help: help("max-coordinate")) var maxCoordinate: String?
     @Option(help: help("max-solve-seconds")) var maxSolveSeconds: String?
-    @Option(help: help("state-dir")) var stateDir: String?
+    @Option(name: [.short, .long], help: help("state-dir")) var stateDir: String?
     @Option(help: help("durability")) var durability: String?
     @Option(help: help("cors-origins")) var corsOrigins: String?
     @Option(help: help("big-solve-threshold")) var bigSolveThreshold: String?
@@ -53,6 +56,7 @@ struct Serve: ParsableCommand {
             ("host", host), ("port", port), ("workers", workers), ("solver-threads", solverThreads),
             ("max-body-bytes", maxBodyBytes), ("max-header-bytes", maxHeaderBytes),
             ("max-connections", maxConnections), ("read-timeout", readTimeout), ("idle-timeout", idleTimeout),
+            ("drain-seconds", drainSeconds),
             ("max-sessions", maxSessions), ("session-idle-seconds", sessionIdleSeconds), ("hot-sessions", hotSessions),
             ("max-views", maxViews),
             ("max-constraints", maxConstraints), ("max-coordinate", maxCoordinate), ("max-solve-seconds", maxSolveSeconds),
@@ -68,13 +72,17 @@ struct Serve: ParsableCommand {
         return config
     }
 
-    func run() throws {
-        let config: ServerConfig
+    /// A setting that is wrong is reported with `serve`'s own usage, before anything starts.
+    func validate() throws {
         do {
-            config = try resolveConfig()
+            _ = try resolveConfig()
         } catch let error as ConfigError {
             throw ValidationError(error.description)
         }
+    }
+
+    func run() throws {
+        let config = try resolveConfig()
         TrellisLogging.bootstrap(level: config.logLevel, format: config.logFormat)
         let logger = Logger(label: "trellis")
         let metrics = Metrics()
@@ -97,7 +105,7 @@ struct Serve: ParsableCommand {
         let app = TrellisApp(config: config, service: makeLayoutService(config: config), metrics: metrics, logger: logger, journal: journal)
         if let listing { app.restore(listing) }
 
-        let server = TrellisHTTPServer(config: config, app: app)
+        let server = TrellisHTTPServer(config: config, app: app, shutdownTimeoutSeconds: config.drainSeconds)
         server.installSignalHandlers()
         let port: Int
         do {
@@ -124,9 +132,12 @@ struct Serve: ParsableCommand {
     }
 }
 
+/// An option's help: what it does, its default, and its environment variable.
 private func help(_ option: String) -> ArgumentHelp {
-    let setting = ServerConfig.settings.first { $0.option == option }!
-    return ArgumentHelp("\(setting.help) (env \(setting.environment))", valueName: option)
+    guard let setting = ServerConfig.settings.first(where: { $0.option == option }) else { return ArgumentHelp() }
+    let value = setting.value(in: ServerConfig())
+    return ArgumentHelp("\(setting.help) (default: \(value.isEmpty ? "none" : value); env \(setting.environment))",
+                        valueName: option)
 }
 
 private func displayHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }

@@ -46,9 +46,11 @@ struct LimitTests {
 
     @Test func errorAnswersCanBeShapedByTheConfig() throws {
         var config = small
-        config.errorResponse = { status, reason in
-            HTTPResponse(status: status, headers: [("Content-Type", "text/plain"), ("X-Shaped", "yes")],
-                         text: "\(status) \(reason)")
+        config.errorResponse = { failure in
+            HTTPResponse(status: failure.status,
+                         headers: [("Content-Type", "text/plain"), ("X-Shaped", "yes"),
+                                   ("X-Route", "\(failure.method ?? "-") \(failure.path ?? "-")")],
+                         text: "\(failure.status) \(failure.reason)")
         }
         try withServer(config) { port, _ in
             let client = try RawClient(port: port)
@@ -57,6 +59,7 @@ struct LimitTests {
             #expect(response.status == 413)
             #expect(response.header("X-Shaped") == "yes")
             #expect(response.text == "413 Content Too Large")
+            #expect(response.header("X-Route") == "POST /")
             #expect(response.header("Connection") == "close")
             #expect(client.waitForClose())
             let garbage = try RawClient(port: port)

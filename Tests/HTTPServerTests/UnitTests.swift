@@ -13,6 +13,30 @@ struct UnitTests {
         #expect(HTTPRequest(method: "GET", target: "/plain").query == nil)
     }
 
+    /// RFC 9112 3.2.2: a server accepts the absolute form and routes by its path.
+    @Test func absoluteFormTargetsReduceToTheirPath() {
+        func form(_ target: String) -> (String, String?) { RequestBuilder.originForm(Array(target.utf8)) }
+        #expect(form("http://h:8080/v1/layouts?space=root") == ("/v1/layouts", "space=root"))
+        #expect(form("HTTP://h") == ("/", nil))
+        #expect(form("http://h?x=1") == ("/", "x=1"))
+        #expect(form("/a/b?c") == ("/a/b", "c"))
+        #expect(form("/a:b//c") == ("/a:b//c", nil))
+        #expect(form("*") == ("*", nil))
+    }
+
+    /// `--host localhost` binds what the name resolves to.
+    @Test func hostNamesResolveToAnAddress() throws {
+        #expect(ListeningSocket.resolve("localhost") == "127.0.0.1")
+        #expect(ListeningSocket.resolve("no-such-host.invalid") == nil)
+        var config = testConfig()
+        config.host = "localhost"
+        try withServer(config) { port, _ in
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+        }
+    }
+
     @Test func serializerWritesFramingAndDropsUnsafeHeaders() {
         var out = OutputBuffer()
         defer { out.free() }

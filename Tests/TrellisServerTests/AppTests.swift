@@ -263,6 +263,11 @@ import Glibc
         #expect(line == "ts=T level=info msg=request path=\"/a b\" q=\"x\\\"y\" status=200\n")
         let json = LineLogHandler.format(.json, time: "T", level: .warning, message: "m", fields: ["k": "v"])
         #expect(json == #"{"ts":"T","level":"warning","msg":"m","k":"v"}"# + "\n")
+        // Numbers logged as values stay numbers in JSON (a pipeline sums them as such).
+        let typed = LineLogHandler.format(.json, time: "T", level: .info, message: "request",
+                                          fields: ["status": .stringConvertible(200), "duration_us": .stringConvertible(UInt64(42)),
+                                                   "path": "/healthz"])
+        #expect(typed == #"{"ts":"T","level":"info","msg":"request","duration_us":42,"path":"/healthz","status":200}"# + "\n")
         #expect(LineLogHandler.timestamp().count == 24)
     }
 }

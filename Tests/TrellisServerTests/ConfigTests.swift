@@ -17,7 +17,7 @@ import Testing
         let config = try ServerConfig(environment: [
             "TRELLIS_HOST": "0.0.0.0", "TRELLIS_PORT": "9090", "TRELLIS_WORKERS": "3", "TRELLIS_SOLVER_THREADS": "5",
             "TRELLIS_MAX_BODY_BYTES": "2_097_152", "TRELLIS_MAX_HEADER_BYTES": "4096", "TRELLIS_MAX_CONNECTIONS": "77",
-            "TRELLIS_READ_TIMEOUT": "2.5", "TRELLIS_IDLE_TIMEOUT": "9", "TRELLIS_MAX_SESSIONS": "12",
+            "TRELLIS_READ_TIMEOUT": "2.5", "TRELLIS_IDLE_TIMEOUT": "9", "TRELLIS_DRAIN_SECONDS": "4", "TRELLIS_MAX_SESSIONS": "12",
             "TRELLIS_SESSION_IDLE_SECONDS": "30", "TRELLIS_HOT_SESSIONS": "7", "TRELLIS_MAX_VIEWS": "100", "TRELLIS_MAX_CONSTRAINTS": "400", "TRELLIS_MAX_COORDINATE": "5e4",
             "TRELLIS_CORS_ORIGINS": " https://a.example , https://b.example ", "TRELLIS_BIG_SOLVE_THRESHOLD": "0",
             "TRELLIS_LOG_LEVEL": "WARNING", "TRELLIS_LOG_FORMAT": "json", "UNRELATED": "x",
@@ -25,14 +25,14 @@ import Testing
         ])
         #expect(config.host == "0.0.0.0" && config.port == 9090 && config.workers == 3 && config.solverThreads == 5)
         #expect(config.maxBodyBytes == 2_097_152 && config.maxHeaderBytes == 4096 && config.maxConnections == 77)
-        #expect(config.readTimeoutSeconds == 2.5 && config.idleTimeoutSeconds == 9)
+        #expect(config.readTimeoutSeconds == 2.5 && config.idleTimeoutSeconds == 9 && config.drainSeconds == 4)
         #expect(config.maxSessions == 12 && config.sessionIdleSeconds == 30 && config.hotSessions == 7)
         #expect(config.maxViewsPerLayout == 100 && config.maxConstraintsPerLayout == 400 && config.maxCoordinate == 5e4)
         #expect(config.corsOrigins == ["https://a.example", "https://b.example"])
         #expect(config.bigSolveThreshold == 0)
         #expect(config.logLevel == "warning" && config.logFormat == .json)
         #expect(config.stateDir == "/var/lib/trellis" && config.stateDirectory == "/var/lib/trellis" && config.durability == .fsync)
-        #expect(ServerConfig.settings.count == 22)
+        #expect(ServerConfig.settings.count == 23)
         #expect(Set(ServerConfig.settings.map(\.environment)).count == ServerConfig.settings.count)
     }
 
