@@ -157,7 +157,7 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
 
     @Test func duplicateIDs() throws {
         let problem = try #require(wireProblem("""
-        {"views": [{"id": "root"}, {"id": "a"},
+        {"views": [{"id": "root"}, {"id": "a", "superview": "root"},
                    {"id": "root"}],
          "constraints": [{"id": "x", "expr": "a.top == root.top"}, {"id": "y", "expr": "a.left == root.left"},
                          {"id": "x", "expr": "a.width == 3"}]}

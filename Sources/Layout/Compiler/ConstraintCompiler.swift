@@ -18,7 +18,13 @@ struct ConstraintCompiler {
         }
         // Resolved once: the items carry their views' slots from here on.
         guard let first = tree.resolved(named) else {
-            errors.add("unknown-view", "view '\(named.view)' does not exist")
+            if !tree.unplaced.contains(named.view) {
+                errors.add("unknown-view", "view '\(named.view)' does not exist" + tree.viewHint(named.view))
+            }
+            // The target's name is still checked: it is a mistake of its own.
+            if case .item(.item(let ref), _) = spec.target, tree.resolved(ref) == nil, !tree.unplaced.contains(ref.view) {
+                errors.add("unknown-view", "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
+            }
             return .failure(CompileFailure(errors: errors.errors))
         }
 
@@ -37,8 +43,8 @@ struct ConstraintCompiler {
             targetBits = bits
             switch item {
             case .item(let ref):
-                if let resolved = tree.resolved(ref) { targetItem = resolved } else {
-                    errors.add("unknown-view", "view '\(ref.view)' does not exist")
+                if let resolved = tree.resolved(ref) { targetItem = resolved } else if !tree.unplaced.contains(ref.view) {
+                    errors.add("unknown-view", "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
                 }
             case .superview(let guide):
                 if var parent = tree.parent(of: first) {

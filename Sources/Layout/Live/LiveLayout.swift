@@ -58,8 +58,9 @@ public final class LiveLayout: @unchecked Sendable {
     /// Builds a layout from a document. Fails with every error found (422), or with
     /// `unsatisfiable` when the document asked for `strict` and some constraint broke.
     /// `seconds`: the time budget (`SolveBudget`).
+    /// `unplaced`: ids of views the reader could not read (their errors are reported already).
     public static func make(document: LayoutDocument, seconds: Double = SolveBudget.seconds,
-                            stop: (@Sendable () -> Bool)? = nil) -> Result<LiveLayout, LayoutProblem> {
+                            stop: (@Sendable () -> Bool)? = nil, unplaced: [String] = []) -> Result<LiveLayout, LayoutProblem> {
         let layout = LiveLayout(direction: document.direction)
         layout.state.reserveCapacity(views: document.views.count, constraints: document.constraints.count)
         // Four variables a view; implicit constraints (frames, hugging, compression) up to
@@ -74,7 +75,13 @@ public final class LiveLayout: @unchecked Sendable {
             layout.enforced = nil
             layout.endBudget()
         }
+        layout.state.tree.unplaced = Set(unplaced)
         var errors = layout.addViews(document.views)
+        if !errors.isEmpty || !unplaced.isEmpty {
+            // What could not be placed is not reported again by the constraints naming it.
+            for view in document.views where !layout.state.tree.contains(view.id) { layout.state.tree.unplaced.insert(view.id) }
+        }
+        defer { layout.state.tree.unplaced = [] }
         let compiler = layout.state.compiler
         for (k, spec) in document.constraints.enumerated() {
             // Out of time: stop adding (the request is refused below).

@@ -20,18 +20,31 @@ extension ViewTree {
             batch[spec.id] = i
             if !Self.prioritiesInRange(spec) { errors += priorityErrors(spec) }
         }
+        var unplaceable: [String] = []
         // The views that count: the one that took each id, and any exact copy of it.
         var kept: [Int] = []
         kept.reserveCapacity(specs.count)
         for (i, spec) in specs.enumerated() {
             guard let j = batch[spec.id], j == i || specs[j] == spec else { continue }
+            if spec.kind == .guide && spec.superview == nil {
+                // A layout guide belongs to a view (UILayoutGuide.owningView): never a root.
+                errors.append(.init(code: "no-superview",
+                                    message: "layout guide '\(spec.id)' has no superview; give it the view that owns it",
+                                    location: spec.location))
+                unplaceable.append(spec.id)
+                continue
+            }
             kept.append(i)
-            if let parent = spec.superview, !contains(parent), batch[parent] == nil {
+            if let parent = spec.superview, !contains(parent), batch[parent] == nil, !unplaced.contains(parent) {
+                let hint = Suggestion.hint(for: parent, among: specs.lazy.map(\.id) + order)
                 errors.append(.init(code: "unknown-view",
-                                    message: "superview '\(parent)' of view '\(spec.id)' does not exist",
+                                    message: "superview '\(parent)' of view '\(spec.id)' does not exist" + hint,
                                     location: spec.location))
             }
         }
+        // A view under a guide that could not be placed cannot be placed either (and is
+        // not reported again): drop it from `batch` so its walk up stops there.
+        for id in unplaceable { batch[id] = nil }
         let (ordered, cycleErrors) = topologicalOrder(kept, of: specs, batch: batch)
         errors += cycleErrors
         return (ordered, errors)
@@ -44,7 +57,8 @@ extension ViewTree {
         var listed = Set<String>(minimumCapacity: specs.count)
         let treeIsEmpty = storage.isEmpty
         for spec in specs {
-            guard Self.prioritiesInRange(spec), treeIsEmpty || !contains(spec.id) else { return false }
+            guard Self.prioritiesInRange(spec), treeIsEmpty || !contains(spec.id),
+                  spec.kind != .guide || spec.superview != nil else { return false }
             if let parent = spec.superview, !listed.contains(parent), treeIsEmpty || !contains(parent) { return false }
             guard listed.insert(spec.id).inserted else { return false }
         }

@@ -15,6 +15,10 @@ struct ViewTree {
     /// The frame variables of `order`, index by index: answers read every frame on every
     /// edit, and this spares them a hash lookup per view.
     private(set) var orderedVariables: [FrameVariables] = []
+    /// Views of the request being checked that could not be placed because of errors already
+    /// reported (a misspelled superview, a broken view entry): naming them is not a further
+    /// error, so one mistake is reported once, not with its consequences. Empty otherwise.
+    var unplaced: Set<String> = []
     /// How many implicit layout constraints the nodes' solver entries stand for.
     private(set) var entryCount = 0
 
@@ -207,6 +211,9 @@ struct ViewTree {
     }
 
     /// The item with the slot of its view as its hint; nil if the view does not exist.
+    /// The tail of an unknown-view message: the likely intended view, if one is close.
+    func viewHint(_ name: String) -> String { Suggestion.hint(for: name, among: order) }
+
     func resolved(_ item: ItemRef) -> ItemRef? {
         guard let s = slot(of: item) else { return nil }
         var resolved = item

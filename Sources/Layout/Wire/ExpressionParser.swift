@@ -220,7 +220,8 @@ struct ExpressionParser {
             } else if let set = Names.attribute(name) {
                 attributes.formUnion(set)
             } else {
-                report(WireCode.unknownAttribute, "unknown attribute '\(lexer.text(component))'", at: component)
+                report(WireCode.unknownAttribute, "unknown attribute '\(lexer.text(component))'" + Names.attributeHint(lexer.text(component)),
+                       at: component)
             }
             sawComponent = true
         }

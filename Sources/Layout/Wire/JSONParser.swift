@@ -228,7 +228,14 @@ struct JSONParser {
         let w = word.utf8Start
         var k = 0
         while k < n, i + k < end, p[i + k] == w[k] { k += 1 }
-        guard k == n else { throw fail("invalid literal: expected '\(word)'", at: i) }
+        guard k == n else {
+            // The word as written (up to a delimiter), so `not json` reads as what it is.
+            var stop = i
+            while stop < end, stop - i < 24, !JSONParser.endsWord(p[stop]) { stop += 1 }
+            let written = String(decoding: UnsafeBufferPointer(start: p + i, count: stop - i), as: UTF8.self)
+            throw fail("unexpected '\(written)': expected a JSON value (an object, an array, a string, a number, "
+                       + "true, false or null); is the body JSON?", at: i)
+        }
         var node = makeNode(kind, i)
         node.b = value
         nodes.append(node)
@@ -236,6 +243,12 @@ struct JSONParser {
     }
 
     // MARK: helpers
+
+    /// Bytes that end a bare word: white space and JSON's punctuation.
+    static func endsWord(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == UInt8(ascii: ",") || c == UInt8(ascii: "]")
+            || c == UInt8(ascii: "}") || c == UInt8(ascii: ":")
+    }
 
     @inline(__always)
     private mutating func skipWhitespace() {

@@ -25,6 +25,23 @@
 enum WireProblem {
     static let contractTitle = "The request breaks the layout contract"
 
+    /// How long finding the later phases' errors may take: a short look, not a solve.
+    static let laterErrorsSeconds = 0.25
+
+    /// The reader's errors, then those a build of what it could read finds (a build that
+    /// runs out of time adds nothing).
+    static func withLaterErrors(_ problem: LayoutProblem, _ document: LayoutDocument, unread: [String]) -> LayoutProblem {
+        var merged = problem.errors
+        var count = problem.errorCount
+        if case .failure(let later) = LiveLayout.make(document: document, seconds: laterErrorsSeconds, unplaced: unread),
+           later.status == 422,
+           !later.errors.contains(where: { $0.code == SolveBudget.error(0).code || $0.code == "unsatisfiable" }) {
+            for error in later.errors where !merged.contains(error) { merged.append(error) }
+            count += later.errorCount
+        }
+        return contract(merged, count: count)
+    }
+
     static func contract(_ errors: [LayoutError], count: Int? = nil) -> LayoutProblem {
         LayoutProblem(status: 422, title: contractTitle, errors: errors, errorCount: count)
     }
@@ -38,13 +55,23 @@ public func decodeLayoutDocument(_ bytes: [UInt8]) -> Result<LayoutDocument, Lay
 /// Decodes a layout document straight from a buffer (e.g. the HTTP body in place).
 /// Nothing of `buffer` is retained. A `views` or `constraints` array longer than its limit
 /// is refused (413 `too-large`) before any element is read.
+///
+/// A document that breaks the contract is also built as far as it could be read, so that
+/// the answer lists the errors of every phase at once (an unknown attribute and an unknown
+/// view), without the consequences of the reader's errors (see `LiveLayout.make`'s
+/// `unplaced`).
 public func decodeLayoutDocument(_ buffer: UnsafeRawBufferPointer, maxViews: Int = .max, maxConstraints: Int = .max)
     -> Result<LayoutDocument, LayoutProblem> {
-    withReader(buffer) { reader in
+    var partial: (document: LayoutDocument, unread: [String])?
+    let result = withReader(buffer) { reader in
         reader.maxViews = maxViews
         reader.maxConstraints = maxConstraints
-        return reader.document()
+        let document = reader.document()
+        partial = (document, reader.unreadViewIDs)
+        return document
     }
+    guard case .failure(let problem) = result, problem.status == 422, let partial else { return result }
+    return .failure(WireProblem.withLaterErrors(problem, partial.document, unread: partial.unread))
 }
 
 /// Decodes the body of `POST /v1/sessions/{id}/edits`: `{ifRevision?, strict?, ops}`.

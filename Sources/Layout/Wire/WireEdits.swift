@@ -43,7 +43,10 @@ extension WireReader {
             return nil
         }
         guard nodes[o].kind == .string, let kind = withBytes(o, { Names.index(of: $0, in: WireReader.opNames) }) else {
-            error(WireCode.wrongType, "'op' must be one of: \(WireReader.opNames.map { "\($0)" }.joined(separator: ", "))", o, at(F.op))
+            let hint = nodes[o].kind == .string
+                ? Suggestion.closest(to: stringValue(o), among: WireReader.opNames.map { "\($0)" }).map { "did you mean '\($0)'? " } ?? "" : ""
+            error(WireCode.wrongType, "'op' must be one of: \(WireReader.opNames.map { "\($0)" }.joined(separator: ", "))"
+                      + (hint.isEmpty ? "" : "; " + hint.dropLast()), o, at(F.op))
             return nil
         }
         let opName = "\(WireReader.opNames[kind])"

@@ -63,6 +63,12 @@ enum Names {
         (length &* 31 &+ Int(first) &* 7 &+ Int(last)) & 127
     }
 
+    /// Every name `attribute(_:)` knows, for suggestions.
+    static let attributeNames: [String] = attributeEntries.map(\.0)
+
+    /// `"; did you mean 'width'?"` for a misspelled attribute, or "".
+    static func attributeHint(_ name: String) -> String { Suggestion.hint(for: name, among: attributeNames) }
+
     /// An attribute or composite by name (`AttributeSet(name:)` on bytes).
     static func attribute(_ name: Bytes) -> AttributeSet? {
         guard let first = name.first, let last = name.last else { return nil }

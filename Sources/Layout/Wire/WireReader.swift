@@ -51,6 +51,8 @@ struct WireReader {
     var maxViews = Int.max, maxConstraints = Int.max
     /// Set when a document's array is over a limit: the whole request is refused with it.
     var tooLarge: LayoutProblem?
+    /// Ids of view entries left out of the document for their errors.
+    var unreadViewIDs: [String] = []
     /// Last computed column: locations are mostly asked for in document order, so
     /// counting on from the previous one keeps long (minified) lines linear overall.
     private var cacheLineStart = -1, cacheOffset = 0, cacheColumn = 1
@@ -128,7 +130,8 @@ struct WireReader {
             } else {
                 let name = stringValue(child)
                 let known = table.map { "\($0)" }.joined(separator: ", ")
-                error(WireCode.unknownField, "unknown field '\(name)' (expected one of: \(known))",
+                let hint = Suggestion.closest(to: name, among: table.map { "\($0)" }).map { "did you mean '\($0)'? " } ?? ""
+                error(WireCode.unknownField, "unknown field '\(name)' (\(hint)expected one of: \(known))",
                       value, pointer() + "/" + JSONPointer.escape(name))
             }
             child = nodes.after(value)

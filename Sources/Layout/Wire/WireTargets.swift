@@ -53,7 +53,8 @@ enum ItemPath {
                 break
             }
             if let set = Names.attribute(component) { attributes.formUnion(set) } else {
-                problems.append((WireCode.unknownAttribute, "unknown attribute '\(Names.string(component))' in '\(Names.string(text))'"))
+                problems.append((WireCode.unknownAttribute, "unknown attribute '\(Names.string(component))' in '\(Names.string(text))'"
+                                  + Names.attributeHint(Names.string(component))))
             }
         }
         guard problems.isEmpty else { return .failure(problems) }
@@ -88,7 +89,7 @@ extension WireReader {
         switch nodes[n].kind {
         case .string:
             if let set = withBytes(n, Names.attribute) { return set }
-            error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(n))'", n, pointer())
+            error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(n))'" + Names.attributeHint(stringValue(n)), n, pointer())
             return nil
         case .array:
             guard nodes[n].count > 0 else {
@@ -104,7 +105,8 @@ extension WireReader {
                     continue
                 }
                 if let set = withBytes(element, Names.attribute) { result.formUnion(set) } else {
-                    error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(element))'", element, child(pointer(), k))
+                    error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(element))'" + Names.attributeHint(stringValue(element)),
+                          element, child(pointer(), k))
                     ok = false
                 }
             }

@@ -16,12 +16,17 @@ extension WireReader {
         var seen: [String: Int] = [:]
         for (k, element) in elements(n).enumerated() {
             let elementPointer = child(pointer, k)
+            let errorsBefore = errorCount
             guard let (view, idNode) = view(element, elementPointer) else { continue }
             if let first = seen[view.id] {
                 error(WireCode.duplicateID, "duplicate view id '\(view.id)' (first used by \(pointer)/\(first))",
                       idNode, child(elementPointer, "id"))
             } else {
                 seen[view.id] = k
+            }
+            if errorCount > errorsBefore {
+                unreadViewIDs.append(view.id)
+                continue
             }
             out.append(view)
         }
