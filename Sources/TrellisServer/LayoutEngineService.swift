@@ -313,7 +313,7 @@ public struct LayoutEngineService: LayoutService {
 
 extension LayoutEngineService {
     /// `constraints` and `broken` of an unsatisfiable error under `strict`, written as an
-    /// answer's diagnostic writes them (CONTRACT section 2).
+    /// answer's diagnostic writes them (docs/api.md §3).
     static func diagnosticMembers(_ e: LayoutError) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
         if !e.constraints.isEmpty {

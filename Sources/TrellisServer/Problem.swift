@@ -1,6 +1,6 @@
 import Layout
 
-/// Where an error stands in the request body (CONTRACT section 2, `location`): the Layout
+/// Where an error stands in the request body (docs/api.md §3, `location`): the Layout
 /// module's own location type, so nothing is converted on the way out.
 public typealias ProblemLocation = RequestLocation
 

@@ -1,4 +1,4 @@
-/// Every operation of the API (CONTRACT section 3).
+/// Every operation of the API (docs/api.md §4).
 public enum Endpoint: Int, CaseIterable, Sendable {
     case solveLayout, createSession, getSession, deleteSession, editSession, health, ready, metrics, openapi
     /// The playground page (`GET /`) and its scripts and styles (`GET /playground/{file}`).

@@ -1,5 +1,5 @@
 // The comparison for our document decoder: Foundation's JSONDecoder on the same bytes, into
-// Codable structs equivalent to a layout document (CONTRACT section 1): views with all their
+// Codable structs equivalent to a layout document (docs/api.md §2): views with all their
 // fields, constraints as an enum of an expression string or an object with all its fields.
 // Foundation is imported here only; it is the thing being measured. It does less than ours:
 // no expression parsing, no name or range checks, no locations, unknown fields ignored.

@@ -1,7 +1,7 @@
 import Testing
 @testable import Layout
 
-/// SEMANTICS 3.2: the constant of each layout constraint, looked up by its TO attribute.
+/// docs/semantics.md §3.2: the constant of each layout constraint, looked up by its TO attribute.
 /// Values used: scalar 7, point (3, 5), size (11, 13), insets (t 1, l 2, b 4, r 8),
 /// directional insets (t 1, ld 2, b 4, tr 8).
 struct ConstantRow: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,7 @@
 import Testing
 @testable import Layout
 
-/// SEMANTICS 4.3 (SnapKit's multi-attribute check), one test per row, and the UIKit
+/// docs/semantics.md §4.3 (SnapKit's multi-attribute check), one test per row, and the UIKit
 /// rejections of 4.5 that we enforce.
 @Suite struct CompilerValidityTests {
     @Test func edgesToEdges() { #expect(compileErrors(make("me", attrs("edges"), .equal, item("v", "edges"))).isEmpty) }

@@ -1,7 +1,7 @@
 import Testing
 @testable import Layout
 
-/// SEMANTICS 2.3, one test per row: the expanded constraints SnapKit (UIKit) produces.
+/// docs/semantics.md §2.3, one test per row: the expanded constraints SnapKit (UIKit) produces.
 /// Tree: root > sv > {me, v, v2, g (guide)}; `me` is the from item unless noted.
 @Suite struct CompilerWorkedOutcomesTests {
     @Test func leftEqualToView() throws {
@@ -20,7 +20,7 @@ import Testing
     }
 
     /// SnapKit reuses a single-attribute target for every from-attribute; the X ones
-    /// compile, the Y ones (top == v.left) are our stricter axis-mismatch (SEMANTICS 4.5 AL3).
+    /// compile, the Y ones (top == v.left) are our stricter axis-mismatch (docs/semantics.md §4.5).
     @Test func edgesEqualToSingleAttributeReusesIt() throws {
         for f in AttributeSet.edges.expansion {
             #expect(ToAttribute.resolve(from: .edges, target: AttributeSet(.left), constantTarget: false, attribute: f) == .left)
@@ -119,7 +119,7 @@ import Testing
     }
 
     /// SnapKit and UIKit's item initializer accept X with Y; we reject it (documented as
-    /// stricter than UIKit in SEMANTICS 4.5 AL3).
+    /// stricter than UIKit in docs/semantics.md §4.5).
     @Test func leftEqualToTopIsRejectedAsAxisMismatch() {
         #expect(compileErrors(make("me", attrs("left"), .equal, item("v2", "top"), offset: 50)) == ["axis-mismatch"])
     }

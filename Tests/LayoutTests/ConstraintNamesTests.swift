@@ -4,7 +4,7 @@ import Testing
 /// `ConstraintNames` remembers far less than every name ever used; it must still hand
 /// out exactly the names the plain "skip every used name" rule gives.
 @Suite struct ConstraintNamesTests {
-    /// The rule as CONTRACT section 1 states it, remembering every name.
+    /// The rule as docs/api.md §2 states it, remembering every name.
     struct Reference {
         var used = Set<String>()
         var ordinal = 0

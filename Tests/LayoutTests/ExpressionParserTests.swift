@@ -1,4 +1,4 @@
-// The expression language of CONTRACT section 4, through the public entry point.
+// The expression language of docs/api.md §2.4, through the public entry point.
 import Testing
 @testable import Layout
 

@@ -18,7 +18,7 @@ import Testing
 
     @Test func equalPriorityConflictIsAmbiguous() throws {
         // Two optional constraints at the same priority pulling apart: every width in
-        // between is optimal (SEMANTICS 5.3).
+        // between is optimal (docs/semantics.md §5.3).
         let layout = try build(document([view("root", frame: rect(0, 0, 100, 100)), view("a", in: "root")], [
             make("a", attrs("left", "top", "height"), .equal, number(0)),
             make("a", attrs("width"), .greaterThanOrEqual, number(10), priority: 500),

@@ -1,7 +1,7 @@
 import Testing
 @testable import Layout
 
-/// Unsatisfiable required constraints (CONTRACT section 2): the newest member is broken,
+/// Unsatisfiable required constraints (docs/api.md §3): the newest member is broken,
 /// kept installed, reported with an irreducible conflict, and healed when the conflict goes.
 @Suite struct LiveConflictTests {
     let views = [view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root"), view("b", in: "root")]
@@ -140,7 +140,7 @@ import Testing
                                      strict: true))
         #expect(errors.map(\.code) == ["unsatisfiable"])
         #expect(errors.first?.location == at("/constraints/1"))
-        // The error carries the diagnostic's details (CONTRACT section 2).
+        // The error carries the diagnostic's details (docs/api.md §3).
         #expect(errors.first?.constraints.map(\.id) == ["c1", "c2"])
         #expect(errors.first?.constraints.map(\.description) == ["a.width == 10", "a.width == 20"])
         #expect(errors.first?.constraints.last?.location == at("/constraints/1"))

@@ -1,7 +1,7 @@
 import Testing
 @testable import Layout
 
-/// The edit ops of CONTRACT section 3 with SnapKit semantics (SEMANTICS 6).
+/// The edit ops of docs/api.md §4 with SnapKit semantics (docs/semantics.md §6).
 @Suite struct LiveEditTests {
     let views = [view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root"), view("b", in: "root")]
     let aEdges = make("a", attrs("edges"), .equal, superview(), inset: .scalar(10))

@@ -1,7 +1,7 @@
 import Testing
 @testable import Layout
 
-/// Right-to-left layouts (SEMANTICS 7.3): leading is the right edge, evaluated on the
+/// Right-to-left layouts (docs/semantics.md §7.3): leading is the right edge, evaluated on the
 /// mirrored axis x' = W - x of the evaluating space.
 @Suite struct SemanticsDirectionTests {
     let views = [view("root", frame: rect(0, 0, 400, 100)), view("a", in: "root")]

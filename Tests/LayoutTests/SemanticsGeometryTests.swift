@@ -1,7 +1,7 @@
 import Testing
 @testable import Layout
 
-/// Frames from the real solver: coordinate spaces (SEMANTICS 9.6), margins, guides,
+/// Frames from the real solver: coordinate spaces (docs/semantics.md §9.6), margins, guides,
 /// baselines, multipliers evaluated in the closest common ancestor's space.
 @Suite struct SemanticsGeometryTests {
     let base = [view("root", frame: rect(0, 0, 400, 800)),

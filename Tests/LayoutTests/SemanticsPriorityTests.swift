@@ -1,7 +1,7 @@
 import Testing
 @testable import Layout
 
-/// Strict priorities (SEMANTICS 5.3) and intrinsic sizes with hugging / compression
+/// Strict priorities (docs/semantics.md §5.3) and intrinsic sizes with hugging / compression
 /// resistance (9.3).
 @Suite struct SemanticsPriorityTests {
     let views = [view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root")]

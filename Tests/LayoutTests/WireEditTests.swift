@@ -1,4 +1,4 @@
-// Edit batches (CONTRACT section 3): every op, and their errors.
+// Edit batches (docs/api.md §4): every op, and their errors.
 import Testing
 @testable import Layout
 

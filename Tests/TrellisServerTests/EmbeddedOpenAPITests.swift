@@ -14,7 +14,7 @@ import Layout
         #expect(OpenAPIDocument.bytes == Array(onDisk.utf8))
     }
 
-    /// Every code of CONTRACT section 5 is in the spec's ErrorCode enum.
+    /// Every code of docs/api.md §5 is in the spec's ErrorCode enum.
     @Test func everyContractCodeIsListed() {
         let codes = ["invalid-json", "bad-request", "revision-mismatch", "too-large", "unknown-field", "wrong-type",
                      "unknown-view", "unknown-attribute", "unknown-constraint", "duplicate-id", "superview-cycle",

@@ -3,7 +3,7 @@ import Testing
 @testable import TrellisServer
 
 /// The real server with the real layout engine (LayoutEngineService on the Layout
-/// module), over loopback sockets: the answers of CONTRACT sections 2, 3 and 5.
+/// module), over loopback sockets: the answers of docs/api.md §3, §4 and §5.
 @Suite struct EngineEndToEndTests {
     static func withEngine(_ edit: (inout ServerConfig) -> Void = { _ in },
                            _ body: (LiveServer<LayoutEngineService>, WireClient) throws -> Void) throws {

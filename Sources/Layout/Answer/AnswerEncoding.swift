@@ -1,4 +1,4 @@
-/// The answer in its wire form (CONTRACT section 2), written with the wire layer's
+/// The answer in its wire form (docs/api.md §3), written with the wire layer's
 /// JSONWriter. `frames` is an object keyed by view id, in view order.
 extension JSONWriter {
     /// The members of an answer, to be written inside an object the caller opened (a

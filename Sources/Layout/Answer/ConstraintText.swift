@@ -1,4 +1,4 @@
-/// SnapKit-style descriptions with names instead of addresses (SEMANTICS 8.1):
+/// SnapKit-style descriptions with names instead of addresses (docs/semantics.md §8.1):
 /// `title.width == 500`, `title.top == header.bottom + 8 @750`,
 /// `card.width == root.width * 0.5 - 8`.
 enum ConstraintText {

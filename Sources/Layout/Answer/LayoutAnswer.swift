@@ -1,4 +1,4 @@
-/// What a solve answers (CONTRACT section 2), as plain values; the wire layer encodes it.
+/// What a solve answers (docs/api.md §3), as plain values; the wire layer encodes it.
 public struct LayoutAnswer: Equatable, Sendable {
     /// The session revision (1 after creation, +1 per successful batch).
     public var revision: Int
@@ -84,7 +84,7 @@ public struct ViewAttributes: Equatable, Sendable {
 
 /// A constraint as diagnostics name it: its id and first attribute (which together pick
 /// one expanded constraint), the client's label and source, a SnapKit-style description
-/// with names rather than addresses (SEMANTICS 8.1), and where it stands in the request
+/// with names rather than addresses (docs/semantics.md §8.1), and where it stands in the request
 /// that introduced it.
 public struct ConstraintReference: Equatable, Sendable {
     public var id: String

@@ -1,7 +1,7 @@
 /// The checks SnapKit and UIKit make on attribute pairs, as pure functions so each rule
 /// can be tested on its own.
 enum AttributeChecks {
-    /// SEMANTICS 4.3: SnapKit's multi-attribute validity check, applied when the target is
+    /// docs/semantics.md §4.3: SnapKit's multi-attribute validity check, applied when the target is
     /// an item with attributes (`v.snp.edges`). S = from bits, O = target bits.
     static func multiAttributeTargetIsValid(from s: AttributeSet, target o: AttributeSet) -> Bool {
         if o.isEmpty || o.expansion.count <= 1 { return true }
@@ -12,13 +12,13 @@ enum AttributeChecks {
         return false
     }
 
-    /// SEMANTICS 4.5 AL3, stricter than UIKit: X location only with X location, Y location
+    /// docs/semantics.md §4.5, stricter than UIKit: X location only with X location, Y location
     /// only with Y location, sizes only with sizes.
     static func axesAreCompatible(_ a: Attribute, _ b: Attribute) -> Bool {
         a.axis == b.axis
     }
 
-    /// SEMANTICS 4.5 AL2: left/right (and their margins) never pair with leading/trailing.
+    /// docs/semantics.md §4.5: left/right (and their margins) never pair with leading/trailing.
     static func directionsAreCompatible(_ a: Attribute, _ b: Attribute) -> Bool {
         !((a.isPhysicalHorizontal && b.isDirectional) || (a.isDirectional && b.isPhysicalHorizontal))
     }

@@ -23,7 +23,7 @@ public struct CompiledConstraint: Equatable, Sendable {
 
     var isRequired: Bool { priority >= 1000 }
 
-    /// SnapKit's "same constraint" for `updateConstraints` (SEMANTICS 6.3): the seven
+    /// SnapKit's "same constraint" for `updateConstraints` (docs/semantics.md §6.3): the seven
     /// fields other than the constant (items, attributes, relation, multiplier, priority)
     /// equal, multipliers and priorities compared exactly. Field by field, cheapest first.
     func hasSameUpdateKey(as other: CompiledConstraint) -> Bool {

@@ -1,5 +1,5 @@
 /// Where a description's constant comes from, after SnapKit's "last modifier wins" has
-/// been settled (the wire allows only one of them: CONTRACT section 1).
+/// been settled (the wire allows only one of them: docs/api.md §2).
 enum ConstantSource: Equatable {
     case scalar(Double)
     case point(x: Double, y: Double)
@@ -17,7 +17,7 @@ enum ConstantSource: Equatable {
         case (nil, .none): self = .scalar(0)
         case (nil, .offset(let n)): self = .scalar(n)
         // A scalar `.inset(x)` becomes all-sides insets: that is why it yields -2x on
-        // width/height and 0 on centers (SEMANTICS 3.2).
+        // width/height and 0 on centers (docs/semantics.md §3.2).
         case (nil, .inset(.scalar(let x))): self = .insets(EdgeInsets(top: x, left: x, bottom: x, right: x))
         case (nil, .inset(.insets(let i))): self.init(insets: i)
         }
@@ -31,7 +31,7 @@ enum ConstantSource: Equatable {
     }
 
     /// The constant for one layout constraint, looked up by its TO attribute
-    /// (SEMANTICS 3.2, UIKit). `direction` is the layout's, standing in for SnapKit's
+    /// (docs/semantics.md §3.2, UIKit). `direction` is the layout's, standing in for SnapKit's
     /// global ConstraintConfig.interfaceLayoutDirection.
     func value(for to: Attribute, direction: LayoutDirection) -> Double {
         let rtl = direction == .rtl

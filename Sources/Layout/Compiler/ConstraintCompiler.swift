@@ -1,5 +1,5 @@
 /// Turns one SnapKit description (ConstraintSpec) into its expanded layout constraints,
-/// exactly as SnapKit's UIKit branch would (SEMANTICS 1.2, 2.2, 3.2), and rejects what
+/// exactly as SnapKit's UIKit branch would (docs/semantics.md §1.2, §2.2, §3.2), and rejects what
 /// SnapKit or UIKit would reject (4.3, 4.5) with located errors. Every error of the
 /// description is reported, not just the first.
 struct ConstraintCompiler {
@@ -69,7 +69,7 @@ struct ConstraintCompiler {
                                          constantTarget: constantValue != nil, attribute: f)
             var second = targetItem
             if constantValue != nil && to.axis != .size {
-                // SEMANTICS 2.2 step 4: a location constant relates to the superview.
+                // docs/semantics.md §2.2 step 4: a location constant relates to the superview.
                 second = tree.parent(of: first)
                 if second == nil {
                     errors.add("no-superview",
@@ -101,7 +101,7 @@ struct ConstraintCompiler {
         }
     }
 
-    /// UIKit's per-constraint rejections (SEMANTICS 4.5).
+    /// UIKit's per-constraint rejections (docs/semantics.md §4.5).
     private func checkPair(_ c: CompiledConstraint, _ errors: inout ErrorList) {
         guard let second = c.second, let to = c.secondAttribute else { return }
         // Only messages need the names.

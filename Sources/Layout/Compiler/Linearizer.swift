@@ -1,8 +1,8 @@
 /// Turns an expanded constraint into solver terms: `first - multiplier * second` as a
-/// linear form, evaluated in the closest common ancestor's coordinate space (SEMANTICS
-/// 9.6), so that `right == superview.right * 0.5` is half the superview's width.
+/// linear form, evaluated in the closest common ancestor's coordinate space
+/// (docs/semantics.md §9.6), so that `right == superview.right * 0.5` is half the superview's width.
 ///
-/// Right-to-left (SEMANTICS 7.3 [rec]): a horizontal constraint that names leading or
+/// Right-to-left (docs/semantics.md §7.3): a horizontal constraint that names leading or
 /// trailing (or their margins) is evaluated on the mirrored axis x' = W - x of the
 /// evaluating space, with leading read as the right edge. For multiplier 1 that is "swap
 /// edges, negate", for other multipliers it keeps layouts mirror-symmetric, and

@@ -1,4 +1,4 @@
-/// SEMANTICS 2.2 step 1-2 (UIKit branch): which attribute of the second item a
+/// docs/semantics.md §2.2 step 1-2 (UIKit branch): which attribute of the second item a
 /// from-attribute relates to.
 enum ToAttribute {
     /// - Parameters:

@@ -1,7 +1,7 @@
 /// Names every solver constraint the layout owns. User constraints are one expanded
 /// constraint of a description (its id + its first attribute: unique, since a
 /// description's attributes are a set); implicit ones come from view fields and carry
-/// the ids of CONTRACT section 2 (`ID.frame.x`, `ID.hugging.width`, `ID.compression.height`).
+/// the ids of docs/api.md §3 (`ID.frame.x`, `ID.hugging.width`, `ID.compression.height`).
 enum ConstraintKey: Hashable {
     case user(id: String, attribute: Attribute)
     case frame(view: String, FrameField)

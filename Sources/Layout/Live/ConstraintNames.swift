@@ -1,4 +1,4 @@
-/// The id bookkeeping of CONTRACT section 1: a constraint without an id gets `c<k>`, k
+/// The id bookkeeping of docs/api.md §2: a constraint without an id gets `c<k>`, k
 /// the ordinal among all constraints ever added, skipping names already taken, and a
 /// name once given is never given again.
 ///

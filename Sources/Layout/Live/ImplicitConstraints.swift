@@ -1,6 +1,6 @@
 import Cassowary
 
-/// The constraints a view's own fields imply (CONTRACT section 1, SEMANTICS 9.3, 9.5):
+/// The constraints a view's own fields imply (docs/api.md §2, docs/semantics.md §9.3, §9.5):
 /// a fixed `frame` is four required equalities (UIKit's autoresizing-mask constraints),
 /// an intrinsic size is `size <= I @hugging` and `size >= I @compressionResistance` per
 /// dimension that has one. When both are optional (as they almost always are) the pair is

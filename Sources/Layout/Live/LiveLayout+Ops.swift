@@ -1,4 +1,4 @@
-/// The edit ops of CONTRACT section 3, with SnapKit's semantics (SEMANTICS 6.2). Each op
+/// The edit ops of docs/api.md §4, with SnapKit's semantics (docs/semantics.md §6.2). Each op
 /// checks everything it can before it changes anything, so a bad op is reported without
 /// side effects; later ops of the batch are still checked (against the state the earlier
 /// valid ops produced), so the client hears about every error at once.
@@ -79,7 +79,7 @@ extension LiveLayout {
         }
     }
 
-    /// updateConstraints (SEMANTICS 6.2, 6.3): with nothing registered on the view it is a
+    /// updateConstraints (docs/semantics.md §6.2, §6.3): with nothing registered on the view it is a
     /// make; otherwise every expanded constraint must match a registered one on the
     /// 7-field key, and only constants change, in place. One miss and nothing changes.
     func updateConstraints(_ specs: [ConstraintSpec], view: ItemRef, at location: RequestLocation?)
@@ -129,7 +129,7 @@ extension LiveLayout {
     /// After an update of a description of several constraints: a spec of the update that
     /// says what is now installed (an update of every member) becomes its spec; otherwise
     /// (some members changed) it becomes one description per member, `<id>.<attribute>`,
-    /// which the document lists and `remove` accepts (CONTRACT section 2).
+    /// which the document lists and `remove` accepts (docs/api.md §3).
     private func restate(_ id: String, by updates: [ConstraintSpec], firstItem view: ItemRef) {
         guard let description = state.registry[id], description.edited else { return }
         let current = description.compiled

@@ -44,7 +44,7 @@ struct InstalledDescription {
     }
 }
 
-/// SnapKit's per-item registry (SEMANTICS 6.1), plus the ids of CONTRACT section 1.
+/// SnapKit's per-item registry (docs/semantics.md §6.1), plus the ids of docs/api.md §2.
 ///
 /// Descriptions sit in a dense array (a removed one leaves a hole the next insert fills)
 /// with a small id -> slot index: a dictionary holding whole descriptions would spend
@@ -150,7 +150,7 @@ struct Registry {
     }
 
     /// The position of the expanded constraint of description `id` that `constraint` would
-    /// update (SEMANTICS 6.3's key), read in place.
+    /// update (docs/semantics.md §6.3's key), read in place.
     func position(id: String, updating constraint: CompiledConstraint) -> Int? {
         guard let slot = index[id].map(Int.init) else { return nil }
         return slots[slot]?.expanded.firstIndex { $0.compiled.hasSameUpdateKey(as: constraint) }

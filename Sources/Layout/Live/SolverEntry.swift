@@ -3,7 +3,7 @@ import Cassowary
 /// One constraint the layout asked the solver to hold. It is either active (in the
 /// solver) or broken: it conflicted with required constraints already there, so, like
 /// Auto Layout, it stays installed from the client's point of view but is not enforced
-/// until a member of its conflict changes (SEMANTICS 8.3, CONTRACT section 2).
+/// until a member of its conflict changes (docs/semantics.md §8.3, docs/api.md §3).
 struct SolverEntry {
     /// The solver's object. Its expression's constant is the one it was created with;
     /// `constant` is the current one after in-place edits.

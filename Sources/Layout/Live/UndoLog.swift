@@ -1,4 +1,4 @@
-/// Makes a batch atomic (CONTRACT section 3: all ops or none). Every change to the solver
+/// Makes a batch atomic (docs/api.md §4: all ops or none). Every change to the solver
 /// and to constraint entries records its inverse here as it happens; a structural op
 /// first records a copy of tree and registry. Rolling back runs the inverses newest first,
 /// which returns solver and state to where the batch found them: the same constraints,

@@ -1,5 +1,5 @@
 /// One SnapKit layout attribute. The raw value is SnapKit's bit index, so the
-/// declaration order is also the expansion order of SEMANTICS.md 1.2.
+/// declaration order is also the expansion order of docs/semantics.md §1.2.
 public enum Attribute: Int, CaseIterable, Sendable, Hashable {
     case left = 0, top, right, bottom, leading, trailing, width, height, centerX, centerY
     case lastBaseline, firstBaseline

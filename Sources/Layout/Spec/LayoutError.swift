@@ -1,13 +1,13 @@
 /// One thing wrong with a request, with where it stands. A request gets all of them
-/// at once (CONTRACT section 5), never just the first.
+/// at once (docs/api.md §5), never just the first.
 public struct LayoutError: Error, Equatable, Sendable {
-    /// kebab-case code from CONTRACT section 5 (`unknown-field`, `expression-syntax`, ...).
+    /// kebab-case code from docs/api.md §5 (`unknown-field`, `expression-syntax`, ...).
     public var code: String
     public var message: String
     public var location: RequestLocation?
     /// For `unsatisfiable` under `strict`: the diagnostic's irreducible conflicting set
     /// (the broken constraint last) and the constraints broken, as in an answer's
-    /// diagnostics (CONTRACT section 2). Empty for every other error.
+    /// diagnostics (docs/api.md §3). Empty for every other error.
     public var constraints: [ConstraintReference]
     public var broken: [ConstraintReference]
     public init(code: String, message: String, location: RequestLocation?,

@@ -4,7 +4,7 @@ import Cassowary
 /// `layoutMarginsGuide` / `safeAreaLayoutGuide` of a view) as linear forms over the
 /// solver variables.
 ///
-/// Model (SEMANTICS 9.6 [rec]): every item has a box in its parent's coordinate space.
+/// Model (docs/semantics.md §9.6): every item has a box in its parent's coordinate space.
 /// A view's parent is its superview; an implicit guide's parent is its view (guides
 /// behave like children of their owning view). An attribute of item I evaluated in the
 /// space of an ancestor A is the sum of the x (or y) offsets along the path from A down
@@ -156,7 +156,7 @@ extension Attribute {
         }
     }
 
-    /// The physical side a directional attribute stands for (SEMANTICS 7.3): leading is the
+    /// The physical side a directional attribute stands for (docs/semantics.md §7.3): leading is the
     /// left edge in LTR and the right edge in RTL. Other attributes are already physical.
     func physical(_ direction: LayoutDirection) -> Attribute {
         let rtl = direction == .rtl

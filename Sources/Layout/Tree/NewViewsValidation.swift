@@ -132,7 +132,7 @@ extension ViewTree {
     }
 }
 
-/// The priority range of Auto Layout: (0, 1000], 1000 = required (SEMANTICS 5.2).
+/// The priority range of Auto Layout: (0, 1000], 1000 = required (docs/semantics.md §5.2).
 enum PriorityRange {
     static func contains(_ p: Double) -> Bool { p.isFinite && p > 0 && p <= 1000 }
 }

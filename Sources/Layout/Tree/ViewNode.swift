@@ -1,7 +1,7 @@
 import Cassowary
 
 /// The four solver variables of one view or layout guide: its frame relative to its
-/// superview (SEMANTICS 9.6 [rec]). Keeping frames relative makes a superview's move a
+/// superview (docs/semantics.md §9.6). Keeping frames relative makes a superview's move a
 /// single-variable change and lets constraints be evaluated in any ancestor's space.
 struct FrameVariables: Equatable {
     let x, y, width, height: Variable
@@ -57,7 +57,7 @@ extension EdgeInsets {
 
 extension InsetsSpec {
     /// Physical insets: directional leading/trailing are the left/right sides in LTR and
-    /// the right/left sides in RTL (UIKit `directionalLayoutMargins`, SEMANTICS 7.1).
+    /// the right/left sides in RTL (UIKit `directionalLayoutMargins`, docs/semantics.md §7.1).
     func physical(_ direction: LayoutDirection) -> EdgeInsets {
         switch self {
         case .physical(let insets):

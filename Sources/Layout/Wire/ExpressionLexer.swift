@@ -1,4 +1,4 @@
-// Tokens of the constraint expression language (CONTRACT section 4). The lexer works on
+// Tokens of the constraint expression language (docs/api.md §2.4). The lexer works on
 // the string's UTF-8 bytes and reports token starts as byte offsets; columns (1-based,
 // in Unicode scalars) are computed only when an error needs one.
 

@@ -1,4 +1,4 @@
-// Parser of the constraint expression language (CONTRACT section 4):
+// Parser of the constraint expression language (docs/api.md §2.4):
 //
 //   constraint := item relation rhs [ "@" priority ]
 //   item       := ITEM "." ATTR { "." ATTR }

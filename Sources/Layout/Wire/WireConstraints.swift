@@ -1,4 +1,4 @@
-// Decoding of constraints (CONTRACT section 1, constraints table): an object, an
+// Decoding of constraints (docs/api.md §2, constraints table): an object, an
 // expression string, or an object with `expr` plus fields. Checks here are the ones a
 // single constraint allows on its own (types, names, ranges, one constant); whether the
 // views exist or the attributes fit together is the compiler's business.

@@ -47,7 +47,7 @@ enum WireProblem {
     }
 }
 
-/// Decodes a layout document (CONTRACT section 1): `{direction?, views?, constraints?, strict?}`.
+/// Decodes a layout document (docs/api.md §2): `{direction?, views?, constraints?, strict?}`.
 public func decodeLayoutDocument(_ bytes: [UInt8]) -> Result<LayoutDocument, LayoutProblem> {
     bytes.withUnsafeBytes { decodeLayoutDocument($0) }
 }

@@ -1,4 +1,4 @@
-// Decoding of an edit batch (CONTRACT section 3): `{ifRevision?, strict?, ops: [op]}`,
+// Decoding of an edit batch (docs/api.md §4): `{ifRevision?, strict?, ops: [op]}`,
 // each op an object naming itself in `op`. Each op kind accepts only its own fields;
 // any other is `unknown-field`. Explicit constraint ids must be unique across the batch.
 

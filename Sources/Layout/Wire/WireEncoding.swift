@@ -61,7 +61,7 @@ extension JSONWriter {
         endObject()
     }
 
-    /// `{pointer, line, column, exprColumn?}` (CONTRACT section 2, a diagnostic's `location`).
+    /// `{pointer, line, column, exprColumn?}` (docs/api.md §3, a diagnostic's `location`).
     public mutating func location(_ l: RequestLocation) {
         beginObject()
         field("pointer", l.pointer); field("line", l.line); field("column", l.column)
@@ -77,7 +77,7 @@ extension JSONWriter {
         endObject()
     }
 
-    /// A constraint in object form (CONTRACT section 1).
+    /// A constraint in object form (docs/api.md §2).
     public mutating func constraint(_ c: ConstraintSpec) {
         beginObject()
         if let id = c.id { field("id", id) }
@@ -108,7 +108,7 @@ extension JSONWriter {
         endObject()
     }
 
-    /// A view object (CONTRACT section 1, views table).
+    /// A view object (docs/api.md §2, views table).
     public mutating func view(_ v: ViewSpec) {
         let defaults = ViewSpec(id: v.id, location: v.location)
         beginObject()

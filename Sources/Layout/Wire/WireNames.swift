@@ -2,7 +2,7 @@
 // Names are matched on raw UTF-8 bytes so that reading an attribute or a field name does
 // not build a String (or hash one) per occurrence.
 
-/// The kebab-case error codes the reader produces (CONTRACT section 5, plus the few
+/// The kebab-case error codes the reader produces (docs/api.md §5, plus the few
 /// structural ones the contract leaves to us: `missing-field`, `invalid-id`,
 /// `conflicting-fields`).
 public enum WireCode {

@@ -1,5 +1,5 @@
 // Decoding of what a constraint relates: `attributes`, the first item (`view`) and the
-// target (`to`) in all the forms of CONTRACT section 1. Item strings are dotted paths,
+// target (`to`) in all the forms of docs/api.md §2. Item strings are dotted paths,
 // `VIEW[.guide][.attr...]` or `superview[.guide][.attr...]`, read on raw bytes.
 
 /// The outcome of reading a dotted item path, computed without touching the reader so it

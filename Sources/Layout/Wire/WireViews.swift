@@ -1,4 +1,4 @@
-// Decoding of view objects (CONTRACT section 1, views table) and of the small value
+// Decoding of view objects (docs/api.md §2, views table) and of the small value
 // objects they share with constraints: rectangles, insets, per-axis priorities.
 // Absent optional fields keep the defaults of ViewSpec; `null` counts as absent.
 
