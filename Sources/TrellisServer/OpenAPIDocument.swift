@@ -17,9 +17,9 @@ info:
     Trellis solves them and answers with the frame of every view plus diagnostics
     that point back at the request and at the caller's own source.
 
-    This document states the wire contract v1 (CONTRACT.md). The meaning of every
+    This document states the wire contract v1 (docs/api.md). The meaning of every
     attribute, composite, target kind, constant kind and priority is SnapKit's
-    (UIKit branch) as SEMANTICS.md states it.
+    (UIKit branch) as docs/semantics.md states it.
 
     **Bodies.** Every request and response body is UTF-8 JSON
     (`application/json`); errors are `application/problem+json` (RFC 9457).
@@ -699,7 +699,7 @@ components:
       description: |
         A SnapKit attribute or composite (UIKit branch). `baseline` is SnapKit's
         deprecated alias of `lastBaseline`. Composites expand in SnapKit's fixed
-        order (SEMANTICS.md 1.2).
+        order (docs/semantics.md §1.2).
       type: string
       enum: [left, top, right, bottom, leading, trailing, width, height, centerX, centerY,
              lastBaseline, firstBaseline, baseline,
@@ -731,7 +731,7 @@ components:
         - type: string
           enum: [required, high, medium, low]
     Direction:
-      description: '`rtl` mirrors leading/trailing (SEMANTICS.md 7.3).'
+      description: '`rtl` mirrors leading/trailing (docs/semantics.md §7.3).'
       type: string
       enum: [ltr, rtl]
       default: ltr
@@ -868,7 +868,7 @@ components:
         What the first item is related to (SnapKit's `equalTo(...)`). Constant
         targets: a number, `{width,height}`, `{x,y}`, `{top,left,bottom,right}`,
         `{top,leading,bottom,trailing}` (the constant is looked up by the
-        to-attribute, SEMANTICS.md 3.2; a constant on centerX relates to the
+        to-attribute, docs/semantics.md §3.2; a constant on centerX relates to the
         superview's left, 2.2). Item targets: `"superview"` or
         `"superview.attr"`, an item id (view, guide, `ID.safeAreaLayoutGuide`,
         `ID.layoutMarginsGuide`), `"item.attr"` / `"item.attr.attr"`, or
@@ -910,7 +910,7 @@ components:
           description: Required; a missing `to` is `missing-target` (SnapKit would silently drop the chain).
           $ref: '#/components/schemas/Target'
         multiplier:
-          description: '`multipliedBy` (finite). Evaluated in the closest common ancestor''s coordinate space (SEMANTICS.md 9.6).'
+          description: '`multipliedBy` (finite). Evaluated in the closest common ancestor''s coordinate space (docs/semantics.md §9.6).'
           type: number
         dividedBy:
           description: '`dividedBy` (finite, non-zero: otherwise `bad-multiplier`). Not together with `multiplier`.'
@@ -919,7 +919,7 @@ components:
           description: SnapKit `.offset`, the constant of every expanded attribute.
           type: number
         inset:
-          description: SnapKit `.inset`, a number or insets; signs per SEMANTICS.md 3.2.
+          description: SnapKit `.inset`, a number or insets; signs per docs/semantics.md §3.2.
           oneOf:
             - type: number
             - $ref: '#/components/schemas/Insets'
@@ -1068,7 +1068,7 @@ components:
       description: |
         SnapKit's updateConstraints: if `view` has no constraints yet, the same
         as make; otherwise every expanded constraint must match an installed one
-        on the 7-field key of SEMANTICS.md 6.3 (first item and attribute,
+        on the 7-field key of docs/semantics.md §6.3 (first item and attribute,
         relation, second item and attribute, multiplier, priority) and only its
         constant changes, in place. Any miss is `no-matching-constraint` and
         nothing is applied.
