@@ -86,9 +86,20 @@ info:
     (default 30 s) 408 `request-timeout`; a declared or received body over the
     limit 413 `too-large` (sent as soon as the length is known, without
     `100 Continue`); request line and headers over 16 KiB 431 `too-large`; more
-    than 10,000 open connections 503 `too-many-connections`. Keep-alive and
+    than 10,000 open connections 503 `too-many-connections` (with `Retry-After`);
+    a transfer coding other than `chunked` 501 `not-implemented`. Keep-alive and
     pipelining are supported (answers come in request order); an idle
     keep-alive connection is closed after 60 s.
+
+    **HTTP conventions.** Answers of text media types (JSON, problem+json, YAML,
+    HTML, scripts, metrics) of at least 1 KiB are gzipped for a client whose
+    `Accept-Encoding` admits gzip (`Content-Encoding: gzip`; every such answer says
+    `Vary: Accept-Encoding`). `/openapi.yaml` and the playground's files carry an
+    `ETag` and answer 304 to an `If-None-Match` that names it. A valid W3C
+    `traceparent` request header is logged with the request and sent back on its
+    answer; an invalid one is ignored. A request target may be in absolute form
+    (`http://host/path`). The HTTP layer's own refusals (400, 408, 413, 431, 501,
+    503) name the request's path as `instance` once its request line has arrived.
 
     **Choices where the contract is silent.**
     - A new session has `revision` 1. Every accepted edits request with at least
@@ -138,7 +149,8 @@ info:
       `{top, left, bottom, right}` (`wrong-type`). `intrinsicSize`, `hugging`,
       `compressionResistance` and `baselines` may give any subset (a missing
       member keeps its default).
-    - **Reading rules.** `null` for an optional field means absent. A missing
+    - **Reading rules.** `null` for an optional field means absent (the schemas
+      below admit it). A missing
       required field is `missing-field` (a view's `id`, a constraint's `view`
       or `attributes`, an edits body's `ops`, an op's `op` or the fields its
       kind needs, a `source`'s `file` and `line`, an item target object's
@@ -174,8 +186,8 @@ info:
     name: Proprietary
     identifier: LicenseRef-Proprietary
 servers:
-  - url: http://127.0.0.1:8080
-    description: scripts/serve (default host and port)
+  - url: /
+    description: The server this document was fetched from (scripts/serve listens on 127.0.0.1:8080).
 tags:
   - name: layouts
     description: Stateless one-shot solving.
@@ -217,6 +229,10 @@ paths:
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
         '422': {$ref: '#/components/responses/Unprocessable'}
         '500': {$ref: '#/components/responses/InternalError'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     options:
       tags: [layouts]
       operationId: preflightLayouts
@@ -224,6 +240,12 @@ paths:
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
 
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /v1/sessions:
     post:
       tags: [sessions]
@@ -260,6 +282,10 @@ paths:
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
         '422': {$ref: '#/components/responses/Unprocessable'}
         '500': {$ref: '#/components/responses/InternalError'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     options:
       tags: [sessions]
       operationId: preflightSessions
@@ -267,6 +293,12 @@ paths:
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
 
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /v1/sessions/{id}:
     parameters:
       - $ref: '#/components/parameters/SessionId'
@@ -293,6 +325,11 @@ paths:
         '404': {$ref: '#/components/responses/NotFound'}
         '405': {$ref: '#/components/responses/MethodNotAllowed'}
         '500': {$ref: '#/components/responses/InternalError'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     delete:
       tags: [sessions]
       operationId: deleteSession
@@ -305,6 +342,12 @@ paths:
         '404': {$ref: '#/components/responses/NotFound'}
         '405': {$ref: '#/components/responses/MethodNotAllowed'}
         '500': {$ref: '#/components/responses/InternalError'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     options:
       tags: [sessions]
       operationId: preflightSession
@@ -312,6 +355,12 @@ paths:
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
 
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /v1/sessions/{id}/edits:
     parameters:
       - $ref: '#/components/parameters/SessionId'
@@ -352,6 +401,10 @@ paths:
         '415': {$ref: '#/components/responses/UnsupportedMediaType'}
         '422': {$ref: '#/components/responses/Unprocessable'}
         '500': {$ref: '#/components/responses/InternalError'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     options:
       tags: [sessions]
       operationId: preflightEdits
@@ -359,6 +412,12 @@ paths:
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
 
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /healthz:
     get:
       tags: [operations]
@@ -377,6 +436,12 @@ paths:
                 properties:
                   status: {const: ok}
         '405': {$ref: '#/components/responses/MethodNotAllowed'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     options:
       tags: [operations]
       operationId: preflightHealth
@@ -384,6 +449,12 @@ paths:
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
 
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /readyz:
     get:
       tags: [operations]
@@ -415,12 +486,23 @@ paths:
             application/problem+json:
               schema: {$ref: '#/components/schemas/Problem'}
         '405': {$ref: '#/components/responses/MethodNotAllowed'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
     options:
       tags: [operations]
       operationId: preflightReady
       summary: CORS preflight.
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /metrics:
     get:
       tags: [operations]
@@ -463,6 +545,12 @@ paths:
                 # TYPE trellis_requests_total counter
                 trellis_requests_total{route="/healthz",method="GET",status="200"} 3
         '405': {$ref: '#/components/responses/MethodNotAllowed'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     options:
       tags: [operations]
       operationId: preflightMetrics
@@ -470,6 +558,12 @@ paths:
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
 
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /openapi.yaml:
     get:
       tags: [operations]
@@ -477,9 +571,11 @@ paths:
       summary: This document.
       description: The OpenAPI document the server was built with (embedded in the binary).
       responses:
+        '304': {$ref: '#/components/responses/NotModified'}
         '200':
           description: This document.
           headers:
+            ETag: {$ref: '#/components/headers/ETag'}
             X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
           content:
             application/yaml:
@@ -490,12 +586,24 @@ paths:
                 properties:
                   openapi: {type: string, const: 3.1.0}
         '405': {$ref: '#/components/responses/MethodNotAllowed'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     options:
       tags: [operations]
       operationId: preflightOpenAPI
       summary: CORS preflight.
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /:
     get:
       tags: [operations]
@@ -509,20 +617,34 @@ paths:
         travels in the URL's fragment (`#doc=` and its UTF-8 text in base64url), so
         a link reopens the same layout.
       responses:
+        '304': {$ref: '#/components/responses/NotModified'}
         '200':
           description: The page.
           headers:
+            ETag: {$ref: '#/components/headers/ETag'}
             X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
           content:
             text/html:
               schema: {type: string}
         '405': {$ref: '#/components/responses/MethodNotAllowed'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     options:
       tags: [operations]
       operationId: preflightPlayground
       summary: CORS preflight.
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
   /playground/{file}:
     parameters:
       - name: file
@@ -535,9 +657,11 @@ paths:
       operationId: playgroundAsset
       summary: A script or style sheet of the playground.
       responses:
+        '304': {$ref: '#/components/responses/NotModified'}
         '200':
           description: The file.
           headers:
+            ETag: {$ref: '#/components/headers/ETag'}
             X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
           content:
             text/javascript:
@@ -554,6 +678,12 @@ paths:
             application/problem+json:
               schema: {$ref: '#/components/schemas/Problem'}
         '405': {$ref: '#/components/responses/MethodNotAllowed'}
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
     options:
       tags: [operations]
       operationId: preflightPlaygroundAsset
@@ -561,6 +691,12 @@ paths:
       responses:
         '204': {$ref: '#/components/responses/Preflight'}
 
+        '400': {$ref: '#/components/responses/BadRequest'}
+        '408': {$ref: '#/components/responses/RequestTimeout'}
+        '413': {$ref: '#/components/responses/TooLarge'}
+        '431': {$ref: '#/components/responses/HeadTooLarge'}
+        '501': {$ref: '#/components/responses/NotImplemented'}
+        '503': {$ref: '#/components/responses/Unavailable'}
 components:
   parameters:
     Space:
@@ -578,10 +714,16 @@ components:
       name: id
       in: path
       required: true
-      description: A session id as `POST /v1/sessions` gave it (128 random bits, 32 lowercase hex digits).
-      schema: {$ref: '#/components/schemas/SessionId'}
+      description: |
+        A session id as `POST /v1/sessions` gave it (128 random bits, 32 lowercase hex
+        digits). Any other string names no session: 404 `unknown-session` (a preflight
+        `OPTIONS` answers for the path whatever the id).
+      schema: {type: string}
 
   headers:
+    ETag:
+      description: The document's validator; send it back as `If-None-Match` to get 304 while it is current.
+      schema: {type: string}
     X-Request-Id:
       description: The request's id, as in the server's access log (the caller's own `X-Request-Id` when it is 1-64 characters of `[A-Za-z0-9._-]`).
       schema: {type: string, pattern: '^[A-Za-z0-9._-]{1,64}$'}
@@ -662,6 +804,40 @@ components:
       content:
         application/problem+json:
           schema: {$ref: '#/components/schemas/Problem'}
+    RequestTimeout:
+      description: 'The request did not arrive whole within the read timeout (`request-timeout`); the connection is closed.'
+      headers:
+        X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    HeadTooLarge:
+      description: 'The request line and headers are over the limit (`too-large`); the connection is closed.'
+      headers:
+        X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    NotImplemented:
+      description: 'A transfer coding other than `chunked` (`not-implemented`); the connection is closed.'
+      headers:
+        X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    Unavailable:
+      description: 'Too many connections are open (`too-many-connections`), or the server is shutting down (`draining`).'
+      headers:
+        X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
+        Retry-After: {schema: {type: string}, description: Seconds to wait before trying again.}
+      content:
+        application/problem+json:
+          schema: {$ref: '#/components/schemas/Problem'}
+    NotModified:
+      description: 'The client''s copy is current (its `If-None-Match` names this `ETag`): no body.'
+      headers:
+        ETag: {$ref: '#/components/headers/ETag'}
+        X-Request-Id: {$ref: '#/components/headers/X-Request-Id'}
     InternalError:
       description: 'An unexpected failure in the server (`internal-error`); nothing was changed.'
       headers:
@@ -675,6 +851,13 @@ components:
     SessionId:
       type: string
       pattern: '^[0-9a-f]{32}$'
+    ConstraintId:
+      description: |
+        A constraint's name: any non-empty string (`title-min-width`, `c2.top`),
+        unique within the layout (`duplicate-id`); an empty one is `invalid-id`.
+        Unlike view ids it is never parsed, so any character may appear.
+      type: string
+      minLength: 1
     ViewId:
       description: |
         A view or guide name: `[A-Za-z_][A-Za-z0-9_]*`, not a reserved word
@@ -760,20 +943,24 @@ components:
         x: {type: number}
         y: {type: number}
     EdgeInsets:
-      description: UIEdgeInsets, physical sides.
+      description: UIEdgeInsets, physical sides; a side left out is 0 (for `margins`, 8).
       type: object
       additionalProperties: false
-      required: [top, left, bottom, right]
       properties:
         top: {type: number}
         left: {type: number}
         bottom: {type: number}
         right: {type: number}
     DirectionalEdgeInsets:
-      description: NSDirectionalEdgeInsets; leading/trailing follow the layout direction.
+      description: |
+        NSDirectionalEdgeInsets; leading/trailing follow the layout direction. A side
+        left out is 0 (for `margins`, 8); at least `leading` or `trailing` is given
+        (without either, the object is physical `EdgeInsets`).
       type: object
       additionalProperties: false
-      required: [top, leading, bottom, trailing]
+      anyOf:
+        - required: [leading]
+        - required: [trailing]
       properties:
         top: {type: number}
         leading: {type: number}
@@ -791,7 +978,7 @@ components:
       properties:
         file: {type: string}
         line: {type: integer, minimum: 1}
-        column: {type: integer, minimum: 1}
+        column: {type: [integer, 'null'], minimum: 1}
     Location:
       description: |
         Where something stands in the request that introduced it: a JSON
@@ -817,41 +1004,41 @@ components:
         id: {$ref: '#/components/schemas/ViewId'}
         superview:
           description: The parent's id; absent = a root.
-          $ref: '#/components/schemas/ViewId'
+          anyOf: [{$ref: '#/components/schemas/ViewId'}, {type: 'null'}]
         frame:
           description: |
             A fixed frame in the superview's space (a root's in absolute space),
             like translatesAutoresizingMaskIntoConstraints = true: four required
             constraints `ID.frame.x|y|width|height` whose constants a later
             `setFrame` edit changes incrementally.
-          $ref: '#/components/schemas/Rect'
+          anyOf: [{$ref: '#/components/schemas/Rect'}, {type: 'null'}]
         kind:
           description: '`guide`: an invisible item owned by its `superview`, no margins; it has a frame in answers like a view.'
-          type: string
-          enum: [view, guide]
+          type: [string, 'null']
+          enum: [view, guide, null]
           default: view
         margins:
           description: layoutMargins, physical or directional; default 8 on each side.
-          $ref: '#/components/schemas/Insets'
+          anyOf: [{$ref: '#/components/schemas/Insets'}, {type: 'null'}]
         safeArea:
           description: safeAreaInsets for the implicit `ID.safeAreaLayoutGuide`; default 0.
-          $ref: '#/components/schemas/EdgeInsets'
+          anyOf: [{$ref: '#/components/schemas/EdgeInsets'}, {type: 'null'}]
         intrinsicSize:
           description: 'Intrinsic content size; either member may be absent or null (no intrinsic metric on that axis).'
-          type: object
+          type: [object, 'null']
           additionalProperties: false
           properties:
             width: {type: [number, 'null']}
             height: {type: [number, 'null']}
         hugging:
           description: Content hugging priority per axis, default 250 / 250.
-          $ref: '#/components/schemas/AxisPriorities'
+          anyOf: [{$ref: '#/components/schemas/AxisPriorities'}, {type: 'null'}]
         compressionResistance:
           description: Compression resistance priority per axis, default 750 / 750.
-          $ref: '#/components/schemas/AxisPriorities'
+          anyOf: [{$ref: '#/components/schemas/AxisPriorities'}, {type: 'null'}]
         baselines:
           description: '`first` = distance from the top, `last` = distance from the bottom; default 0 / 0 (top edge / bottom edge).'
-          type: object
+          type: [object, 'null']
           additionalProperties: false
           properties:
             first: {type: number}
@@ -860,8 +1047,8 @@ components:
       type: object
       additionalProperties: false
       properties:
-        horizontal: {$ref: '#/components/schemas/Priority'}
-        vertical: {$ref: '#/components/schemas/Priority'}
+        horizontal: {anyOf: [{$ref: '#/components/schemas/Priority'}, {type: 'null'}]}
+        vertical: {anyOf: [{$ref: '#/components/schemas/Priority'}, {type: 'null'}]}
 
     Target:
       description: |
@@ -878,7 +1065,9 @@ components:
         - type: number
         - $ref: '#/components/schemas/Size'
         - $ref: '#/components/schemas/Point'
-        - $ref: '#/components/schemas/EdgeInsets'
+        - allOf:  # a target names at least one side ({} is refused)
+            - $ref: '#/components/schemas/EdgeInsets'
+            - minProperties: 1
         - $ref: '#/components/schemas/DirectionalEdgeInsets'
         - type: string
           pattern: '^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$'
@@ -900,34 +1089,35 @@ components:
             constraint's 1-based ordinal among all constraints ever added to the
             layout, skipping names already taken; never reused in a session.
             Duplicates are `duplicate-id`.
-          $ref: '#/components/schemas/ViewId'
+          anyOf: [{$ref: '#/components/schemas/ConstraintId'}, {type: 'null'}]
         view:
           description: The first item (the view or guide SnapKit's `make` belongs to).
           $ref: '#/components/schemas/ItemName'
         attributes: {$ref: '#/components/schemas/Attributes'}
-        relation: {$ref: '#/components/schemas/Relation'}
+        relation: {anyOf: [{$ref: '#/components/schemas/Relation'}, {type: 'null'}]}
         to:
           description: Required; a missing `to` is `missing-target` (SnapKit would silently drop the chain).
           $ref: '#/components/schemas/Target'
         multiplier:
-          description: '`multipliedBy` (finite). Evaluated in the closest common ancestor''s coordinate space (docs/semantics.md §9.6).'
-          type: number
+          description: '`multipliedBy` (finite, non-zero: `0`, which would leave the second item out of the relation, is `bad-multiplier`, in expressions too). Evaluated in the closest common ancestor''s coordinate space (docs/semantics.md §9.6).'
+          type: [number, 'null']
         dividedBy:
           description: '`dividedBy` (finite, non-zero: otherwise `bad-multiplier`). Not together with `multiplier`.'
-          type: number
+          type: [number, 'null']
         offset:
           description: SnapKit `.offset`, the constant of every expanded attribute.
-          type: number
+          type: [number, 'null']
         inset:
           description: SnapKit `.inset`, a number or insets; signs per docs/semantics.md §3.2.
           oneOf:
+            - type: 'null'
             - type: number
             - $ref: '#/components/schemas/Insets'
-        priority: {$ref: '#/components/schemas/Priority'}
+        priority: {anyOf: [{$ref: '#/components/schemas/Priority'}, {type: 'null'}]}
         label:
           description: Free text, shown in diagnostics.
-          type: string
-        source: {$ref: '#/components/schemas/SourceLocation'}
+          type: [string, 'null']
+        source: {anyOf: [{$ref: '#/components/schemas/SourceLocation'}, {type: 'null'}]}
     ConstraintObject:
       description: |
         The object form. A constraint gives its constant in at most one way: a
@@ -982,22 +1172,23 @@ components:
         - $ref: '#/components/schemas/ConstraintExpression'
         - $ref: '#/components/schemas/ConstraintExprObject'
     LayoutDocument:
+      description: Every member may be left out; `{}` is the empty layout (no views, no constraints).
       type: object
       additionalProperties: false
-      required: [views]
       properties:
-        direction: {$ref: '#/components/schemas/Direction'}
+        direction: {anyOf: [{$ref: '#/components/schemas/Direction'}, {type: 'null'}]}
         views:
-          description: Every view and guide, ids unique (`duplicate-id`), superviews known (`unknown-view`) and acyclic (`superview-cycle`).
-          type: array
+          description: Every view and guide, ids unique (`duplicate-id`), superviews known (`unknown-view`) and acyclic (`superview-cycle`); a guide has a superview (`no-superview`).
+          type: [array, 'null']
+          default: []
           items: {$ref: '#/components/schemas/View'}
         constraints:
-          type: array
+          type: [array, 'null']
           default: []
           items: {$ref: '#/components/schemas/Constraint'}
         strict:
           description: '`true`: an unsatisfiable layout is 422 (nothing created) rather than a recovered 200 answer.'
-          type: boolean
+          type: [boolean, 'null']
           default: false
       example:
         direction: ltr
@@ -1024,11 +1215,11 @@ components:
       properties:
         ifRevision:
           description: Apply only if the session is at this revision; otherwise 409 `revision-mismatch`.
-          type: integer
+          type: [integer, 'null']
           minimum: 1
         strict:
           description: '`true`: a batch that leaves required constraints unsatisfiable is 422 and nothing changes.'
-          type: boolean
+          type: [boolean, 'null']
           default: false
         ops:
           description: Applied in order, atomically (all or none).
@@ -1099,13 +1290,16 @@ components:
       required: [op]
       properties:
         op: {const: remove}
-        view: {$ref: '#/components/schemas/ItemName'}
+        view: {anyOf: [{$ref: '#/components/schemas/ItemName'}, {type: 'null'}]}
         ids:
-          type: array
-          items: {type: string}
+          type: [array, 'null']
+          items: {$ref: '#/components/schemas/ConstraintId'}
+      # Exactly one of them, `null` standing for absent.
       oneOf:
         - required: [view]
+          properties: {view: {type: string}, ids: {type: 'null'}}
         - required: [ids]
+          properties: {ids: {type: array}, view: {type: 'null'}}
     AddViewsOp:
       description: Add views, as in a document.
       type: object
@@ -1374,7 +1568,7 @@ components:
             - {id: c4, attribute: width}
         - severity: warning
           code: ambiguous
-          message: 'Ambiguous layout: title.x, title.width'
+          message: 'the layout does not determine every frame uniquely: title'
           views:
             title: [x, width]
     Problem:
@@ -1403,13 +1597,13 @@ components:
         type: urn:trellis:problem:unknown-view
         title: Unprocessable Content
         status: 422
-        detail: 1 error in the request
+        detail: view 'titel' does not exist; did you mean 'title'?
         instance: /v1/layouts
         errors:
           - severity: error
             code: unknown-view
-            message: 'no view named "titel"'
-            location: {pointer: /constraints/1/view, line: 9, column: 14}
+            message: view 'titel' does not exist; did you mean 'title'?
+            location: {pointer: /constraints/1, line: 9, column: 5}
 
 """##
 }

@@ -27,11 +27,14 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     private let lastSweep: Atomic<UInt64>
     /// Set when a graceful shutdown begins: `/readyz` answers 503 from then on.
     private let draining = Atomic<Bool>(false)
+    /// Every exchange, for checking traffic against the spec (nil: off).
+    private let exchangeLog: ExchangeLog?
 
     public init(config: ServerConfig, service: Service, metrics: Metrics = Metrics(),
                 logger: Logger = Logger(label: "trellis"), clock: @escaping NanoClock = MonotonicClock.now,
-                pool: WorkerPool? = nil, journal: JournalWriter? = nil) {
+                pool: WorkerPool? = nil, journal: JournalWriter? = nil, exchangeLog: ExchangeLog? = nil) {
         self.config = config
+        self.exchangeLog = exchangeLog
         self.journal = journal
         CoordinateRange.limit = config.maxCoordinate  // one process, one bound (read by every request)
         SolveBudget.seconds = config.maxSolveSeconds
@@ -147,6 +150,9 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         if status == 503 { response.headers.append(HeaderField("Retry-After", "1")) }
         let requestID = requestIDs.next()
         response.headers.append(HeaderField("X-Request-Id", requestID))
+        if let log = exchangeLog, let method = failure.method, let path = failure.path {
+            log.record(method: method, path: path, response)
+        }
         var route = Route.unmatched
         if let path = failure.path {
             route = Router.route(for: path)?.0 ?? .unmatched
@@ -346,6 +352,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         if response.header("Access-Control-Allow-Origin") == nil, request.method != "OPTIONS" {
             response.headers += cors.responseHeaders(origin: request.header("Origin"))
         }
+        exchangeLog?.record(request, response)
         Compression.apply(to: &response, acceptEncoding: request.header("Accept-Encoding"))
         let trace = TraceParent(request.header("traceparent"))
         if let trace { response.headers.append(HeaderField("traceparent", trace.header)) }

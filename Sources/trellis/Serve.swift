@@ -102,7 +102,8 @@ struct Serve: ParsableCommand {
             journal = nil
             listing = nil
         }
-        let app = TrellisApp(config: config, service: makeLayoutService(config: config), metrics: metrics, logger: logger, journal: journal)
+        let app = TrellisApp(config: config, service: makeLayoutService(config: config), metrics: metrics, logger: logger,
+                             journal: journal, exchangeLog: ExchangeLog.fromEnvironment())
         if let listing { app.restore(listing) }
 
         let server = TrellisHTTPServer(config: config, app: app, shutdownTimeoutSeconds: config.drainSeconds)

@@ -106,7 +106,10 @@ final class LiveServer<Service: LayoutService> {
             journal = JournalWriter(store: store, durability: durability, metrics: metrics.journal, logger: logger)
             listing = found
         }
-        app = TrellisApp(config: config, service: service, metrics: metrics, logger: logger, journal: journal)
+        // The real engine's traffic is checked against openapi.yaml (scripts/check-traffic).
+        let exchangeLog = service is LayoutEngineService ? ExchangeLog.fromEnvironment() : nil
+        app = TrellisApp(config: config, service: service, metrics: metrics, logger: logger, journal: journal,
+                         exchangeLog: exchangeLog)
         if let listing { app.restore(listing) }
         server = TrellisHTTPServer(config: config, app: app, shutdownTimeoutSeconds: 5)
         port = try server.start()

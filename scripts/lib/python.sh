@@ -22,9 +22,14 @@ pip_ensure() {
 
 # The validator brings jsonschema, referencing and PyYAML's users; PyYAML itself is pinned too.
 OPENAPI_PACKAGES=(
-  'import openapi_spec_validator, jsonschema, referencing' 'openapi-spec-validator==0.9.0'
+  'import openapi_spec_validator, jsonschema, referencing' 'openapi-spec-validator==0.8.5'
   'import yaml' 'PyYAML==6.0.3'
 )
 SCHEMATHESIS_PACKAGES=(
   'import schemathesis, sys; sys.exit(0 if schemathesis.__version__.startswith("4.") else 1)' 'schemathesis==4.32.5'
+)
+# openapi-core checks recorded traffic against the spec (scripts/check-traffic); it wants
+# openapi-spec-validator 0.8, hence that pin above.
+TRAFFIC_PACKAGES=(
+  'import openapi_core, sys; sys.exit(0 if openapi_core.__version__ == "0.23.1" else 1)' 'openapi-core==0.23.1'
 )
