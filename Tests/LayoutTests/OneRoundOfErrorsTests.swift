@@ -87,4 +87,14 @@ import Testing
         #expect(p.status == 400)
         #expect(p.errors[0].message.hasPrefix("unexpected 'not': expected a JSON value"))
     }
+
+    /// SnapKit's closure belongs to one view: inside an op on `title`, a constraint of
+    /// `card` is a mistake (it would be filed under `card`, and `remake` would not remove it).
+    @Test func anOpsConstraintsConstrainItsView() throws {
+        let body = #"{"ops": [{"op": "make", "view": "title", "constraints": ["title.width == 5", "card.width <= 300", {"attributes": "height", "to": 4}]}]}"#
+        guard case .failure(let p) = decodeEditBatch(Array(body.utf8)) else { Issue.record("accepted"); return }
+        #expect(p.errors.map(\.code) == ["wrong-type"])
+        #expect(p.errors.first?.location?.pointer == "/ops/0/constraints/1")
+        #expect(p.errors.first?.message.contains("must constrain 'title', not 'card'") == true)
+    }
 }

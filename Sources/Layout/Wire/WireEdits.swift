@@ -65,6 +65,12 @@ extension WireReader {
             let view = required(F.view).flatMap { firstItem($0, at(F.view)) }
             let list = required(F.constraints).map { constraints($0, at(F.constraints), inOp: true, ids: &ids) }
             if let view, let list {
+                // SnapKit's closure belongs to one view: every constraint in it constrains that view.
+                for spec in list {
+                    guard let first = spec.first, first.view != view.view || first.guide != view.guide else { continue }
+                    error(WireCode.wrongType, "a constraint of a '\(opName)' op on '\(view.name)' must constrain '\(view.name)', "
+                              + "not '\(first.name)'; move it to an op on '\(first.name)'", at: spec.location ?? location)
+                }
                 result = kind == 0 ? .make(view: view, constraints: list)
                     : kind == 1 ? .update(view: view, constraints: list) : .remake(view: view, constraints: list)
             }

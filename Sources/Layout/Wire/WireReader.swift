@@ -93,9 +93,15 @@ struct WireReader {
     }
 
     mutating func error(_ code: String, _ message: String, _ n: Int, _ pointer: String, exprColumn: Int? = nil) {
+        guard errors.count < LayoutProblem.listedErrors else { errorCount += 1; return }
+        error(code, message, at: location(n, pointer, exprColumn: exprColumn))
+    }
+
+    /// An error at a location already known (counted always, listed up to the cap).
+    mutating func error(_ code: String, _ message: String, at location: RequestLocation?) {
         errorCount += 1
         guard errors.count < LayoutProblem.listedErrors else { return }
-        errors.append(LayoutError(code: code, message: message, location: location(n, pointer, exprColumn: exprColumn)))
+        errors.append(LayoutError(code: code, message: message, location: location))
     }
 
     mutating func wrongType(_ n: Int, _ pointer: @autoclosure () -> String, expected: String) {
