@@ -30,7 +30,8 @@ enum Compression {
     /// Whether a media type is text that compresses (JSON, YAML, HTML, CSS, scripts,
     /// Prometheus text).
     static func isCompressible(_ contentType: String?) -> Bool {
-        guard let type = contentType?.lowercased() else { return false }
+        // The app's own media types, written in lower case: no case folding per answer.
+        guard let type = contentType else { return false }
         return type.hasPrefix("text/") || type.hasPrefix("application/json") || type.hasPrefix("application/problem+json")
             || type.hasPrefix("application/yaml") || type.hasPrefix("application/javascript")
     }
