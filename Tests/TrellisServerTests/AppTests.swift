@@ -270,4 +270,32 @@ import Glibc
         #expect(typed == #"{"ts":"T","level":"info","msg":"request","duration_us":42,"path":"/healthz","status":200}"# + "\n")
         #expect(LineLogHandler.timestamp().count == 24)
     }
+
+    /// The access log names the client, the path with its query, and the trace a valid
+    /// `traceparent` belongs to (issue #15 item 7).
+    @Test func accessLogNamesClientQueryAndTrace() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        let logger = Logger(label: "t", factory: { LineLogHandler(label: $0, level: .info, format: .logfmt, fileDescriptor: fds[1]) })
+        let app = TrellisApp(config: ServerConfig(), service: UnavailableLayoutService(), logger: logger, pool: WorkerPool(threads: 1))
+        var request = TrellisRequest(method: "GET", target: "/healthz?probe=1",
+                                     headers: [HeaderField("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")])
+        request.remoteAddress = "10.1.2.3:4567"
+        app.handle(request) { _ in }
+        app.shutdown()
+        close(fds[1])
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fds[0], &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        close(fds[0])
+        let line = String(decoding: bytes, as: UTF8.self)
+        #expect(line.contains("msg=request"))
+        #expect(line.contains("client=10.1.2.3:4567"))
+        #expect(line.contains(#"path="/healthz?probe=1""#))
+        #expect(line.contains("trace_id=4bf92f3577b34da6a3ce929d0e0e4736"))
+    }
 }
