@@ -218,6 +218,11 @@ public struct LayoutEngineService: LayoutService {
     }
 
     public func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace) -> ServiceReply {
+        edit(session: &session, id: id, edits: edits, space: space, stop: { false })
+    }
+
+    public func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace,
+                     stop: @escaping @Sendable () -> Bool) -> ServiceReply {
         let batch = edits.batch
         let layout: LiveLayout
         switch session.wake() {
@@ -240,13 +245,13 @@ public struct LayoutEngineService: LayoutService {
             return .problem(refused)
         }
         let start = MonotonicClock.now()
-        switch SessionSteps.edit(layout, batch) {
+        switch SessionSteps.edit(layout, batch, stop: stop) {
         case .refused(let problem, let leftTrace):
-            // A batch refused for time might not be refused on replay: the history starts over
-            // from a checkpoint instead, so that what the session answers never depends on
-            // how fast a replay runs.
+            // A batch refused for time (or stopped for a client that left) might not be refused
+            // on replay: the history starts over from a checkpoint instead, so that what the
+            // session answers never depends on how fast a replay runs.
             if layout.ranOutOfTime { session.compact(layout) } else if leftTrace { session.record(edit: edits.body, succeeded: false) }
-            return .problem(Self.problem(problem))
+            return Self.refusal(problem)
         case .applied(let snapshot, let structural):
             let nanos = MonotonicClock.now() &- start
             session.views = snapshot.stats.views

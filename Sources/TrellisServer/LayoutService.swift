@@ -111,6 +111,11 @@ public protocol LayoutService: Sendable {
     /// `"revision"`, or a problem (and then the session is unchanged).
     func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace) -> ServiceReply
 
+    /// `edit`, stopping early (refused `too-complex`, the session unchanged) once `stop`
+    /// says the client has gone. The default ignores `stop`.
+    func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace,
+              stop: @escaping @Sendable () -> Bool) -> ServiceReply
+
     /// The number of views of a session: above `bigSolveThreshold` its requests run on
     /// the worker pool.
     func weight(of session: Session) -> Int
@@ -148,6 +153,10 @@ extension LayoutService {
     public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double,
                               stop: @escaping @Sendable () -> Bool) -> (reply: ServiceReply, session: Session?) {
         createSession(id: id, document: document, space: space)
+    }
+    public func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace,
+                     stop: @escaping @Sendable () -> Bool) -> ServiceReply {
+        edit(session: &session, id: id, edits: edits, space: space)
     }
     public func storedSession(_ stored: StoredSession, store: JournalStore) -> Session? { nil }
 }

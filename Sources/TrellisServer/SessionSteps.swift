@@ -38,9 +38,9 @@ enum SessionSteps {
 
     /// An edits batch with ops: applied atomically; after one that changed the set of
     /// constraints, spare capacity is given back.
-    static func edit(_ layout: LiveLayout, _ batch: EditBatch) -> EditOutcome {
+    static func edit(_ layout: LiveLayout, _ batch: EditBatch, stop: (@Sendable () -> Bool)? = nil) -> EditOutcome {
         let version = layout.constraintSetVersion
-        switch layout.applySnapshot(batch) {
+        switch layout.applySnapshot(batch, stop: stop) {
         case .success(let snapshot):
             let structural = layout.constraintSetVersion != version
             if structural { layout.compactStorage() }

@@ -265,7 +265,10 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                         answer = refused.reply
                     case .success(let edits):
                         answer = store.withSession(session) { s in
-                            let answer = service.edit(session: &s, id: id, edits: edits, space: space)
+                            let answer = service.edit(session: &s, id: id, edits: edits, space: space,
+                                                      stop: request.isAbandoned)
+                            // A client that has gone stops its edit too (issue #13): counted.
+                            if answer.outOfTime, request.isAbandoned() { metrics.recordAbandonedSolve() }
                             handOver(service.takeWrites(&s), of: id, then: held)
                             submitted = true
                             return answer

@@ -35,4 +35,28 @@ import Testing
             #expect(try SessionSleepTests.metric(metrics, "trellis_sessions_live") == 0)
         }
     }
+
+    /// A session's edit stops too once its client has gone (run on the pool, where the loop
+    /// stays free to see the connection close): refused, counted, the session as it was.
+    @Test func anEditStopsWhenItsClientLeaves() throws {
+        let document = #"{"views":[{"id":"root","frame":{"x":0,"y":0,"width":100,"height":100}},{"id":"a","superview":"root"}],"#
+            + #""constraints":["a.left == 0","a.top == 0","a.height == 10","a.width == 5 @1"]}"#
+        let make = (0..<30_000).map { "\"a.width >= \($0) @\(1 + $0 % 999)\"" }.joined(separator: ",")
+        let batch = #"{"ops":[{"op":"make","view":"a","constraints":["# + make + "]}]}"
+        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 600; $0.bigSolveThreshold = 0 }) { live, metrics in
+            let created = try metrics.postJSON("/v1/sessions", document)
+            let location = try #require(created.header("Location"))
+            let slow = try live.client(timeout: 600)
+            try slow.send(WireClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")], body: batch))
+            #expect(try Self.waitForMetric(metrics, "trellis_requests_in_flight", seconds: 60) { $0 >= 2 })
+            slow.close()
+            #expect(try Self.waitForMetric(metrics, "trellis_solves_abandoned_total", seconds: 20) { $0 == 1 },
+                    "the edit went on after its client left")
+            // The session is as it was: revision 1, a 5-point-wide `a`.
+            let read = try metrics.exchange("GET", location)
+            #expect(read.status == 200)
+            #expect(read.text.contains(#""revision":1"#))
+            #expect(read.text.contains(#""a":{"x":0,"y":0,"width":5,"height":10}"#))
+        }
+    }
 }

@@ -11,6 +11,9 @@ extension LiveLayout {
             let members = Solver.earliestConflict(adding: (entry.constraint, entry.constant), after: index.constraints,
                                                   candidates: index.candidates(for: entry.constraint),
                                                   deadline: solver.deadline)
+            // Probes that ran out of time found only part of the set: the request is then
+            // out of time as a whole (refused), never answered with a conflict cut short.
+            _ = solver.checkDeadline()
             return members.map { index.constraints[$0].0 }
         }
         var prior: [SolverEntry] = []

@@ -137,7 +137,10 @@ public final class LiveLayout: @unchecked Sendable {
 
     /// `apply`, answering a snapshot whose frames are read later (a session reads them
     /// after letting go of its lock).
-    public func applySnapshot(_ batch: EditBatch, seconds: Double = SolveBudget.seconds) -> Result<AnswerSnapshot, LayoutProblem> {
+    /// `stop`, asked now and then while solving, refuses the batch early (as out of time)
+    /// once the answer is no longer wanted.
+    public func applySnapshot(_ batch: EditBatch, seconds: Double = SolveBudget.seconds,
+                              stop: (@Sendable () -> Bool)? = nil) -> Result<AnswerSnapshot, LayoutProblem> {
         if let expected = batch.ifRevision, expected != state.revision {
             return .failure(LayoutProblem(status: 409, title: "Revision mismatch", errors: [
                 LayoutError(code: "revision-mismatch",
@@ -149,8 +152,8 @@ public final class LiveLayout: @unchecked Sendable {
         let start = clock.now
         undo = UndoLog()
         ranOutOfTime = false
-        solver.setDeadline(SolveBudget.deadline(seconds))
-        defer { solver.setDeadline(nil) }
+        startBudget(seconds: seconds, stop: stop)
+        defer { endBudget() }
         touchedFrom = .max
         let newestBrokenBefore = newestBroken
         let cacheBefore = ambiguityCache, current = isAmbiguityCurrent, symbolsBefore = solver.symbolCount
@@ -164,16 +167,18 @@ public final class LiveLayout: @unchecked Sendable {
         if errors.isEmpty && batch.strict { errors = unsatisfiableErrors() }
         guard errors.isEmpty else {
             lastRefusalLeftTrace = !(undo?.isEmpty ?? true) || solver.symbolCount != symbolsBefore
-            solver.setDeadline(nil)  // putting things back is not bounded by the request's time
-            undo?.rollback(self)
+            endBudget()  // putting things back is not bounded by the request's time
+            let log = undo
             undo = nil
+            log?.rollback(self, rebuildingSolver: ranOutOfTime)
             // The solver went back to the same constraints and constants (by other pivots),
             // so what was known about them still holds: the ambiguity result current before
             // the batch stays current, under a new version (numbers are never reused). An
             // answer read after a refused batch then computes nothing, as one read before it
             // (reads are not in a session's history, so they must change nothing).
+            // (A rebuilt solver has new variables: its ambiguity is computed afresh.)
             structureVersion += 1
-            if let cache = cacheBefore, current { ambiguityCache = (structureVersion, solver.faceVersion, cache.variables) }
+            if !ranOutOfTime, let cache = cacheBefore, current { ambiguityCache = (structureVersion, solver.faceVersion, cache.variables) }
             // The values are brought up to date here too, as after a batch that succeeds:
             // bringing them up to date tidies index lists whose lengths steer later pivots,
             // so it must happen at a point every replay of the session's history reaches,

@@ -84,10 +84,8 @@ extension LiveLayout {
         state.setEntryConstant(constant, for: key)
         if undo != nil {
             let c = entry.constraint
-            undo?.record { layout in
-                try? layout.solver.setConstant(c, to: oldConstant)
-                layout.state.setEntryConstant(oldConstant, for: key)
-            }
+            undo?.recordSolver { try? $0.solver.setConstant(c, to: oldConstant) }
+            undo?.record { $0.state.setEntryConstant(oldConstant, for: key) }
         }
     }
 
@@ -154,7 +152,7 @@ extension LiveLayout {
         try solver.add(c, constant: entry.constant)
         if c.isRequired, let enforced { enforced.append(c, constant: entry.constant, rank: documentRank(key, entry.seq)) }
         structureVersion += 1
-        if undo != nil { undo?.record { _ = try? $0.solver.remove(c) } }
+        if undo != nil { undo?.recordSolver { _ = try? $0.solver.remove(c) } }
     }
 
     /// The solver no longer enforces the entry.
@@ -162,7 +160,7 @@ extension LiveLayout {
         let c = entry.constraint, constant = entry.constant
         try? solver.remove(c)
         structureVersion += 1
-        if undo != nil { undo?.record { try? $0.solver.add(c, constant: constant) } }
+        if undo != nil { undo?.recordSolver { try? $0.solver.add(c, constant: constant) } }
     }
 
     /// Where an entry stands in document order (see `EnforcedRequired.DocumentRank`): while
