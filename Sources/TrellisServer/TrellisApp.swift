@@ -1,4 +1,3 @@
-import HTTPServer
 import Layout
 import Logging
 import Storage
@@ -20,15 +19,15 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     public let pool: WorkerPool
     /// Where sessions' histories are made durable; nil: in memory only (docs/durability.md).
     public let journal: JournalWriter?
-    private let logger: Logger
-    private let clock: NanoClock
-    private let requestIDs = RequestIDs()
-    private let cors: CORSPolicy
+    let logger: Logger
+    let clock: NanoClock
+    let requestIDs = RequestIDs()
+    let cors: CORSPolicy
     private let lastSweep: Atomic<UInt64>
     /// Set when a graceful shutdown begins: `/readyz` answers 503 from then on.
     private let draining = Atomic<Bool>(false)
     /// Every exchange, for checking traffic against the spec (nil: off).
-    private let exchangeLog: ExchangeLog?
+    let exchangeLog: ExchangeLog?
 
     public init(config: ServerConfig, service: Service, metrics: Metrics = Metrics(),
                 logger: Logger = Logger(label: "trellis"), clock: @escaping NanoClock = MonotonicClock.now,
@@ -123,50 +122,6 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         case .endpoint(let endpoint, let id):
             dispatch(endpoint, sessionID: id, request) { finish(endpoint.route, $0) }
         }
-    }
-
-    /// The answer the HTTP layer sends by itself, before any request reaches `handle`:
-    /// malformed HTTP (400), a request not complete in time (408), a body over
-    /// `maxBodyBytes` (413), a head over `maxHeaderBytes` (431), a transfer coding not
-    /// applied (501), too many connections (503, with Retry-After). The same problem+json
-    /// shape as every other error, with an `X-Request-Id`; counted and logged under the
-    /// route the request was for once its request line had arrived (`unmatched` before).
-    /// The connection is closed after it.
-    public func protocolError(_ failure: HTTPFailure) -> TrellisResponse {
-        let status = failure.status
-        let (code, message): (String, String)
-        switch status {
-        case 400: (code, message) = ("bad-request", "the request is not valid HTTP/1.1")
-        case 408: (code, message) = ("request-timeout", "the request did not arrive completely in time")
-        case 413: (code, message) = ("too-large", "the body is over \(config.maxBodyBytes) bytes")
-        case 431: (code, message) = ("too-large", "the request line and headers are over \(config.maxHeaderBytes) bytes")
-        case 501: (code, message) = ("not-implemented", "a transfer coding other than chunked (gzip, say) is not applied here; send the body plain, chunked or with Content-Length")
-        case 503: (code, message) = ("too-many-connections", "the server has \(config.maxConnections) connections open; try again later")
-        default: (code, message) = (status >= 500 ? "internal-error" : "bad-request", failure.reason)
-        }
-        var problem = Problem(status: status, code: code, message: message)
-        problem.instance = failure.path
-        var response = TrellisResponse.problem(problem)
-        if status == 503 { response.headers.append(HeaderField("Retry-After", "1")) }
-        let requestID = requestIDs.next()
-        response.headers.append(HeaderField("X-Request-Id", requestID))
-        if let log = exchangeLog, let method = failure.method, let path = failure.path {
-            log.record(method: method, path: path, response)
-        }
-        var route = Route.unmatched
-        if let path = failure.path {
-            route = Router.route(for: path)?.0 ?? .unmatched
-        }
-        metrics.recordRequest(route: route, method: failure.method ?? "OTHER", status: status, nanos: 0)
-        var fields: [(String, Logger.MetadataValue)] = [
-            ("request_id", .string(requestID)), ("route", .string(route.template)),
-        ]
-        if let method = failure.method { fields.append(("method", .string(method))) }
-        if let path = failure.path { fields.append(("path", .string(path))) }
-        if let client = failure.remoteAddress { fields.append(("client", .string(client))) }
-        fields += [("status", .stringConvertible(status)), ("error", .string(code))]
-        logger.info("request", metadata: Logger.Metadata(uniqueKeysWithValues: fields))
-        return response
     }
 
     // MARK: - Endpoints
@@ -342,43 +297,10 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                                body: reply.body)
     }
 
-    private func problem(_ problem: Problem, _ request: TrellisRequest) -> TrellisResponse {
+    func problem(_ problem: Problem, _ request: TrellisRequest) -> TrellisResponse {
         var p = problem
         if p.instance == nil { p.instance = request.path }
         return .problem(p)
-    }
-
-    private func finish(_ request: TrellisRequest, route: Route, response: TrellisResponse, requestID: String,
-                        start: UInt64, respond: @Sendable (TrellisResponse) -> Void) {
-        var response = response
-        response.headers.append(HeaderField("X-Request-Id", requestID))
-        if response.header("Access-Control-Allow-Origin") == nil, request.method != "OPTIONS" {
-            response.headers += cors.responseHeaders(origin: request.header("Origin"))
-        }
-        exchangeLog?.record(request, response)
-        Compression.apply(to: &response, acceptEncoding: request.header("Accept-Encoding"))
-        let trace = TraceParent(request.header("traceparent"))
-        if let trace { response.headers.append(HeaderField("traceparent", trace.header)) }
-        let end = clock()
-        let nanos = end >= start ? end - start : 0
-        metrics.requestFinished()
-        metrics.recordRequest(route: route, method: request.method, status: response.status, nanos: nanos)
-        if logger.logLevel <= .info {
-            var fields: Logger.Metadata = [
-                "request_id": .string(requestID),
-                "method": .string(request.method),
-                "path": .string(request.query.isEmpty ? request.path : request.path + "?" + request.query),
-                "route": .string(route.template),
-                "status": .stringConvertible(response.status),
-                "duration_us": .stringConvertible(nanos / 1000),
-                "bytes_in": .stringConvertible(request.body.count),
-                "bytes_out": .stringConvertible(response.body.count),
-            ]
-            if let client = request.remoteAddress { fields["client"] = .string(client) }
-            if let trace { fields["trace_id"] = .string(trace.traceID); fields["parent_id"] = .string(trace.parentID) }
-            logger.info("request", metadata: fields)
-        }
-        respond(response)
     }
 
     /// Expires idle sessions at most once a second (besides the lazy checks on access).
