@@ -183,7 +183,9 @@ extension LiveLayout {
         return []
     }
 
-    func addViews(_ views: [ViewSpec]) -> [LayoutError] {
+    /// `implicitConstraints: false` places the views without their own constraints (frames,
+    /// intrinsic sizes): for checking a document without solving it (`contractErrors`).
+    func addViews(_ views: [ViewSpec], implicitConstraints: Bool = true) -> [LayoutError] {
         var (ordered, errors) = state.tree.validateNewViews(views)
         saveStructure()
         structureVersion += 1  // new frame variables to judge
@@ -206,6 +208,7 @@ extension LiveLayout {
             let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver, id: spec.id),
                                 depth: depth, direction: state.direction)
             state.tree.insert(node)
+            guard implicitConstraints else { continue }
             do { try installImplicitConstraints(of: node) } catch { errors.append(error) }
         }
         return errors

@@ -151,6 +151,7 @@ public final class LiveLayout: @unchecked Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         undo = UndoLog()
+        state.tree.suggestions.reset()
         ranOutOfTime = false
         startBudget(seconds: seconds, stop: stop)
         defer { endBudget() }

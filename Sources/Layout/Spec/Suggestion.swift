@@ -6,6 +6,20 @@ public enum Suggestion {
     /// Candidates looked at, at most: a suggestion must not cost a scan of a huge layout.
     static let maxCandidates = 4096
 
+    /// How many searches one request may still make: each scans up to `maxCandidates`
+    /// names, and a request naming thousands of unknown views must not pay for thousands of
+    /// scans. Its first errors are the ones a problem lists, so they are the ones that get
+    /// a suggestion. Reset for each request (a session's layout keeps one).
+    final class Allowance {
+        private var remaining = LayoutProblem.listedErrors
+        func take() -> Bool {
+            guard remaining > 0 else { return false }
+            remaining -= 1
+            return true
+        }
+        func reset() { remaining = LayoutProblem.listedErrors }
+    }
+
     /// The candidate closest to `name`, or nil when none is close enough. Ties go to the
     /// first candidate listed.
     public static func closest<S: Sequence>(to name: String, among candidates: S) -> String? where S.Element == String {

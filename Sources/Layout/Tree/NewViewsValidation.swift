@@ -36,7 +36,7 @@ extension ViewTree {
             }
             kept.append(i)
             if let parent = spec.superview, !contains(parent), batch[parent] == nil, !unplaced.contains(parent) {
-                let hint = Suggestion.hint(for: parent, among: specs.lazy.map(\.id) + order)
+                let hint = suggestions.take() ? Suggestion.hint(for: parent, among: specs.lazy.map(\.id) + order) : ""
                 errors.append(.init(code: "unknown-view",
                                     message: "superview '\(parent)' of view '\(spec.id)' does not exist" + hint,
                                     location: spec.location))

@@ -211,8 +211,11 @@ struct ViewTree {
     }
 
     /// The item with the slot of its view as its hint; nil if the view does not exist.
+    /// "Did you mean" searches left for the request being checked (see `Suggestion.Allowance`).
+    let suggestions = Suggestion.Allowance()
+
     /// The tail of an unknown-view message: the likely intended view, if one is close.
-    func viewHint(_ name: String) -> String { Suggestion.hint(for: name, among: order) }
+    func viewHint(_ name: String) -> String { suggestions.take() ? Suggestion.hint(for: name, among: order) : "" }
 
     func resolved(_ item: ItemRef) -> ItemRef? {
         guard let s = slot(of: item) else { return nil }

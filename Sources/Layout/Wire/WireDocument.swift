@@ -25,21 +25,13 @@
 enum WireProblem {
     static let contractTitle = "The request breaks the layout contract"
 
-    /// How long finding the later phases' errors may take: a short look, not a solve.
-    static let laterErrorsSeconds = 0.25
-
-    /// The reader's errors, then those a build of what it could read finds (a build that
-    /// runs out of time adds nothing).
+    /// The reader's errors, then those a build of what it could read finds before solving
+    /// (`LiveLayout.contractErrors`), the listed ones capped as always.
     static func withLaterErrors(_ problem: LayoutProblem, _ document: LayoutDocument, unread: [String]) -> LayoutProblem {
         var merged = problem.errors
-        var count = problem.errorCount
-        if case .failure(let later) = LiveLayout.make(document: document, seconds: laterErrorsSeconds, unplaced: unread),
-           later.status == 422,
-           !later.errors.contains(where: { $0.code == SolveBudget.error(0).code || $0.code == "unsatisfiable" }) {
-            for error in later.errors where !merged.contains(error) { merged.append(error) }
-            count += later.errorCount
-        }
-        return contract(merged, count: count)
+        let later = LiveLayout.contractErrors(of: document, unplaced: unread)
+        for error in later where !merged.contains(error) { merged.append(error) }
+        return contract(merged, count: problem.errorCount + later.count)
     }
 
     static func contract(_ errors: [LayoutError], count: Int? = nil) -> LayoutProblem {

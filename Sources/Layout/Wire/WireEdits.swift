@@ -43,7 +43,7 @@ extension WireReader {
             return nil
         }
         guard nodes[o].kind == .string, let kind = withBytes(o, { Names.index(of: $0, in: WireReader.opNames) }) else {
-            let hint = nodes[o].kind == .string
+            let hint = nodes[o].kind == .string && listsMore
                 ? Suggestion.closest(to: stringValue(o), among: WireReader.opNames.map { "\($0)" }).map { "did you mean '\($0)'? " } ?? "" : ""
             error(WireCode.wrongType, "'op' must be one of: \(WireReader.opNames.map { "\($0)" }.joined(separator: ", "))"
                       + (hint.isEmpty ? "" : "; " + hint.dropLast()), o, at(F.op))
@@ -69,7 +69,7 @@ extension WireReader {
                 for spec in list {
                     guard let first = spec.first, first.view != view.view || first.guide != view.guide else { continue }
                     error(WireCode.wrongType, "a constraint of a '\(opName)' op on '\(view.name)' must constrain '\(view.name)', "
-                              + "not '\(first.name)'; move it to an op on '\(first.name)'", at: spec.location ?? location)
+                              + "not '\(first.name)'; move it to an op on '\(first.name)'", at: spec.location)
                 }
                 result = kind == 0 ? .make(view: view, constraints: list)
                     : kind == 1 ? .update(view: view, constraints: list) : .remake(view: view, constraints: list)

@@ -97,6 +97,10 @@ struct WireReader {
         error(code, message, at: location(n, pointer, exprColumn: exprColumn))
     }
 
+    /// Whether another error would be listed: only those get a "did you mean" (a search
+    /// each), so a body of a hundred thousand mistakes costs what its first hundred do.
+    var listsMore: Bool { errors.count < LayoutProblem.listedErrors }
+
     /// An error at a location already known (counted always, listed up to the cap).
     mutating func error(_ code: String, _ message: String, at location: RequestLocation?) {
         errorCount += 1
@@ -136,7 +140,7 @@ struct WireReader {
             } else {
                 let name = stringValue(child)
                 let known = table.map { "\($0)" }.joined(separator: ", ")
-                let hint = Suggestion.closest(to: name, among: table.map { "\($0)" }).map { "did you mean '\($0)'? " } ?? ""
+                let hint = !listsMore ? "" : Suggestion.closest(to: name, among: table.map { "\($0)" }).map { "did you mean '\($0)'? " } ?? ""
                 error(WireCode.unknownField, "unknown field '\(name)' (\(hint)expected one of: \(known))",
                       value, pointer() + "/" + JSONPointer.escape(name))
             }

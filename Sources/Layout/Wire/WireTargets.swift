@@ -89,7 +89,8 @@ extension WireReader {
         switch nodes[n].kind {
         case .string:
             if let set = withBytes(n, Names.attribute) { return set }
-            error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(n))'" + Names.attributeHint(stringValue(n)), n, pointer())
+            error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(n))'" + (listsMore ? Names.attributeHint(stringValue(n)) : ""),
+                  n, pointer())
             return nil
         case .array:
             guard nodes[n].count > 0 else {
@@ -105,7 +106,8 @@ extension WireReader {
                     continue
                 }
                 if let set = withBytes(element, Names.attribute) { result.formUnion(set) } else {
-                    error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(element))'" + Names.attributeHint(stringValue(element)),
+                    error(WireCode.unknownAttribute,
+                          "unknown attribute '\(stringValue(element))'" + (listsMore ? Names.attributeHint(stringValue(element)) : ""),
                           element, child(pointer(), k))
                     ok = false
                 }
