@@ -94,4 +94,29 @@ import Testing
         let answer = try layout.applyOK(batch(.setFrame(view: "root", frame: rect(0, 0, 100, 100))))
         #expect(approx(answer.frame(of: "a"), rect(10, 30, 80, 60)))
     }
+
+    /// A refused batch that did more to the solver than the layout holds is put back by
+    /// building a solver from the restored state (undoing it would cost what it did): the
+    /// same answer, document and constraints, and the layout goes on as a fresh one would.
+    @Test func aBigRefusedBatchIsPutBackByRebuilding() throws {
+        let layout = try build(document(views, [
+            make("a", attrs("edges"), .equal, superview(), inset: .scalar(10)),
+            make("b", attrs("left", "top"), .equal, number(0)),
+            make("b", attrs("width"), .equal, number(10)), make("b", attrs("width"), .equal, number(20)),  // broken
+        ]))
+        let before = snapshot(layout)
+        // 300 optional constraints at their own priorities (many solver steps), a required one
+        // that conflicts, then an op that fails.
+        let many = (0..<300).map { make(nil, attrs("width"), .greaterThanOrEqual, number(Double($0)), priority: Double(1 + $0 % 999)) }
+        let problem = layout.applyFailing(batch(
+            .make(view: ref("b"), constraints: many + [make(nil, attrs("width"), .equal, number(30))]),
+            .update(view: ref("a"), constraints: [make(nil, attrs("height"), .equal, number(3))])  // no match
+        ))
+        #expect(problem?.errors.map(\.code) == ["no-matching-constraint"])
+        expectUnchanged(layout, before)
+        #expect(layout.differencesFromFreshSolve().isEmpty)
+        let answer = try layout.applyOK(batch(.setFrame(view: "root", frame: rect(0, 0, 200, 200))))
+        #expect(approx(answer.frame(of: "a"), rect(10, 10, 180, 180)))
+        #expect(layout.differencesFromFreshSolve().isEmpty)
+    }
 }

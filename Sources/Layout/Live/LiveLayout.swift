@@ -158,6 +158,7 @@ public final class LiveLayout: @unchecked Sendable {
         touchedFrom = .max
         let newestBrokenBefore = newestBroken
         let cacheBefore = ambiguityCache, current = isAmbiguityCurrent, symbolsBefore = solver.symbolCount
+        let entriesBefore = state.entryCount
         var errors: [LayoutError] = []
         for op in batch.ops { errors += perform(op) }
         if errors.isEmpty { settle(newestBrokenBefore: newestBrokenBefore) }
@@ -171,7 +172,11 @@ public final class LiveLayout: @unchecked Sendable {
             endBudget()  // putting things back is not bounded by the request's time
             let log = undo
             undo = nil
-            log?.rollback(self, rebuildingSolver: ranOutOfTime)
+            // Undoing costs about what doing cost; building the layout as it was costs what it
+            // has. A batch stopped for time, or one that did more to the solver than the layout
+            // holds, is refused by building (a choice by counts alone: a replay makes it too).
+            let rebuild = ranOutOfTime || (log?.solverSteps ?? 0) > max(64, entriesBefore)
+            log?.rollback(self, rebuildingSolver: rebuild)
             // The solver went back to the same constraints and constants (by other pivots),
             // so what was known about them still holds: the ambiguity result current before
             // the batch stays current, under a new version (numbers are never reused). An
@@ -179,7 +184,7 @@ public final class LiveLayout: @unchecked Sendable {
             // (reads are not in a session's history, so they must change nothing).
             // (A rebuilt solver has new variables: its ambiguity is computed afresh.)
             structureVersion += 1
-            if !ranOutOfTime, let cache = cacheBefore, current { ambiguityCache = (structureVersion, solver.faceVersion, cache.variables) }
+            if !rebuild, let cache = cacheBefore, current { ambiguityCache = (structureVersion, solver.faceVersion, cache.variables) }
             // The values are brought up to date here too, as after a batch that succeeds:
             // bringing them up to date tidies index lists whose lengths steer later pivots,
             // so it must happen at a point every replay of the session's history reaches,

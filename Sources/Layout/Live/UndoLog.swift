@@ -19,7 +19,13 @@ struct UndoLog {
     mutating func record(_ step: @escaping (LiveLayout) -> Void) { steps.append((.state, step)) }
 
     /// A step that puts the solver back.
-    mutating func recordSolver(_ step: @escaping (LiveLayout) -> Void) { steps.append((.solver, step)) }
+    mutating func recordSolver(_ step: @escaping (LiveLayout) -> Void) {
+        steps.append((.solver, step))
+        solverSteps += 1
+    }
+
+    /// How many solver steps a rollback would run.
+    private(set) var solverSteps = 0
 
     var isEmpty: Bool { steps.isEmpty }
 
