@@ -201,7 +201,10 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             guard SessionID.isWellFormed(id), let session = store.find(id) else {
                 return done(problem(.unknownSession(id), request))
             }
-            run(big: session.weight > config.bigSolveThreshold) { [self] in
+            // A big session, or a big edits body, is worked on the pool: an event loop is
+            // held by one request for tens of milliseconds at most (issue #13).
+            let heavy = endpoint == .editSession && request.body.count > Self.loopEditBytes
+            run(big: heavy || session.weight > config.bigSolveThreshold) { [self] in
                 let answer: ServiceReply?
                 // With a durable journal the answer waits for the session's records (a read,
                 // for those handed over before it): nothing answered is lost to a crash.
@@ -254,6 +257,12 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
 
     /// How long one request may solve on an event loop before it is moved to the pool.
     static var loopSolveSeconds: Double { 0.05 }
+
+    /// Edits bodies larger than this go to the pool whatever the session's size: an edit
+    /// cannot be tried on the loop and moved (a refusal is part of a session's history),
+    /// so its size decides. 16 KiB is about 800 constraints at distinct priorities, about
+    /// 50 ms of solving on the reference machine (BENCHMARKS.md).
+    static var loopEditBytes: Int { 16 * 1024 }
 
     /// A one-shot solve or a session create: on the pool when it looks big; otherwise on the
     /// event loop within `loopSolveSeconds`, and when that is not enough (`attempt` answers

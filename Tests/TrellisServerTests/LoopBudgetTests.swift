@@ -30,4 +30,24 @@ import Testing
             #expect(answer.status == (path == "/v1/layouts" ? 200 : 201), "\(answer.text.prefix(300))")
         }
     }
+
+    /// A big edits batch on a small session is worked on the pool too: the loop answers
+    /// another connection meanwhile.
+    @Test func aBigEditOfASmallSessionLeavesItsLoopFree() throws {
+        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 60 }) { live, c in
+            let created = try c.postJSON("/v1/sessions", Self.priorities(0))
+            let location = try #require(created.header("Location"))
+            let make = (0..<2_000).map { "\"a.width >= \($0) @\(1 + $0 % 999)\"" }.joined(separator: ",")
+            let slow = try live.client(timeout: 120)
+            try slow.send(WireClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")],
+                                             body: #"{"ops":[{"op":"make","view":"a","constraints":["# + make + "]}]}"))
+            // The loop answers while the edit is worked: /metrics shows it in flight beside
+            // the request asking (were the edit on the loop, /metrics would come only after
+            // it, seeing itself alone, every time).
+            #expect(try AbandonedSolveTests.waitForMetric(c, "trellis_requests_in_flight", seconds: 20) { $0 >= 2 },
+                    "the big edit held the loop")
+            let answer = try slow.readResponse()
+            #expect(answer.status == 200, "\(answer.text.prefix(300))")
+        }
+    }
 }
