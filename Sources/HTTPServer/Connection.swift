@@ -134,12 +134,13 @@ final class Connection: @unchecked Sendable {
     /// answers owed, not too many bytes waiting to be written (a client that
     /// pipelines without reading answers must not grow our memory).
     /// Whether answers not yet taken by the client are over the bounds (requests waiting
-    /// for their answer, bytes queued for the socket): then no more requests are read, not
-    /// even those already in a read buffer. Resuming waits until they are half that.
+    /// for their answer; bytes of answers held or queued for the socket): then no more
+    /// requests are read, not even those already in a read buffer. Resuming waits until they
+    /// are half that.
     func answersPileUp(resuming: Bool) -> Bool {
         let share = resuming ? 2 : 1
         return slots.pendingCount >= context.config.maxPipelinedRequests / share
-            || uv_stream_get_write_queue_size(tcp.asStream) + out.count >= (1 << 20) / share
+            || slots.answeredBytes + uv_stream_get_write_queue_size(tcp.asStream) + out.count >= (1 << 20) / share
     }
 
     /// Goes on parsing the bytes held back, once the client took enough answers (a loop,

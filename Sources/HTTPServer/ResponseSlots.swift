@@ -24,6 +24,9 @@ struct ResponseSlots {
 
     /// Requests waiting for (or holding) an answer that is not yet written.
     var pendingCount: Int { slots.count - head }
+    /// Body bytes of the answers held here, not yet written: with the write queue, what a
+    /// client that does not read costs (answers pile up while a read's requests are parsed).
+    private(set) var answeredBytes = 0
     var isEmpty: Bool { head == slots.count }
 
     /// Adds a slot at the back and returns its sequence number.
@@ -40,7 +43,11 @@ struct ResponseSlots {
 
     subscript(sequence: Int) -> ResponseSlot {
         get { slots[sequence - baseSequence] }
-        set { slots[sequence - baseSequence] = newValue }
+        set {
+            let index = sequence - baseSequence
+            answeredBytes += (newValue.response?.body.count ?? 0) - (slots[index].response?.body.count ?? 0)
+            slots[index] = newValue
+        }
     }
 
     var front: ResponseSlot? { isEmpty ? nil : slots[head] }
@@ -56,6 +63,7 @@ struct ResponseSlots {
     /// compacted now and then, so a long keep-alive connection does not grow.
     mutating func removeFront() {
         guard !isEmpty else { return }
+        answeredBytes -= slots[head].response?.body.count ?? 0
         slots[head].response = nil  // release the body early
         head += 1
         if head == slots.count {
@@ -74,5 +82,6 @@ struct ResponseSlots {
         baseSequence += slots.count
         slots.removeAll()
         head = 0
+        answeredBytes = 0
     }
 }

@@ -49,8 +49,9 @@ extension TrellisApp {
         return response
     }
 
+    /// Sends `response` to `request`, with what every answer gets on its way out.
     func finish(_ request: TrellisRequest, route: Route, response: TrellisResponse, requestID: String,
-                        start: UInt64, respond: @Sendable (TrellisResponse) -> Void) {
+                start: UInt64, respond: @Sendable (TrellisResponse) -> Void) {
         var response = response
         response.headers.append(HeaderField("X-Request-Id", requestID))
         if response.header("Access-Control-Allow-Origin") == nil, request.method != "OPTIONS" {

@@ -141,6 +141,34 @@ struct PipeliningTests {
     }
 }
 
+extension PipeliningTests {
+    /// The pile-up bound counts the bytes of answers held while a read's requests are
+    /// parsed, not only their number: 128 answers of 256 KB (32 MB) would be held before,
+    /// a few now.
+    @Test func bigAnswersPileUpByBytesNotCount() throws {
+        let handled = Counter()
+        let big = [UInt8](repeating: UInt8(ascii: "z"), count: 256 * 1024)
+        let config = testConfig { $0.workers = 1 }
+        let server = HTTPServer(config: config) { request, responder in
+            handled.add()
+            responder.send(HTTPResponse(status: 200, headers: [], body: big))
+        }
+        let port = try server.start()
+        defer { server.shutdown(); server.wait() }
+        let client = try RawClient(port: port, timeout: 10)
+        let count = 300
+        try client.send(String(repeating: "GET /p HTTP/1.1\r\nHost: x\r\n\r\n", count: count))
+        var last = -1
+        for _ in 0..<100 where handled.value != last {
+            last = handled.value
+            usleep(100_000)
+        }
+        #expect(handled.value < 64, "\(handled.value) answers of 256 KB built for a client that reads none")
+        for _ in 0..<count { #expect(try client.readResponse().status == 200) }
+        #expect(handled.value == count)
+    }
+}
+
 /// A count shared between the loop thread and the test.
 final class Counter: Sendable {
     private let count = Mutex(0)
