@@ -19,12 +19,17 @@ import Testing
         #expect(now.3 == before.3)
     }
 
-    @Test func lateErrorUndoesEverythingBefore() throws {
-        let layout = try build(document(views, [
+    /// `a` inset 10 in `root`; `b` at the origin, its width asked to be 10 and 20 (one broken).
+    func cardWithABrokenWidth() throws -> LiveLayout {
+        try build(document(views, [
             make("a", attrs("edges"), .equal, superview(), inset: .scalar(10)),
             make("b", attrs("left", "top"), .equal, number(0)),
             make("b", attrs("width"), .equal, number(10)), make("b", attrs("width"), .equal, number(20)),  // broken
         ]))
+    }
+
+    @Test func lateErrorUndoesEverythingBefore() throws {
+        let layout = try cardWithABrokenWidth()
         let before = snapshot(layout)
         let problem = layout.applyFailing(batch(
             .setFrame(view: "root", frame: rect(0, 0, 100, 100)),
@@ -99,11 +104,7 @@ import Testing
     /// building a solver from the restored state (undoing it would cost what it did): the
     /// same answer, document and constraints, and the layout goes on as a fresh one would.
     @Test func aBigRefusedBatchIsPutBackByRebuilding() throws {
-        let layout = try build(document(views, [
-            make("a", attrs("edges"), .equal, superview(), inset: .scalar(10)),
-            make("b", attrs("left", "top"), .equal, number(0)),
-            make("b", attrs("width"), .equal, number(10)), make("b", attrs("width"), .equal, number(20)),  // broken
-        ]))
+        let layout = try cardWithABrokenWidth()
         let before = snapshot(layout)
         // 300 optional constraints at their own priorities (many solver steps), a required one
         // that conflicts, then an op that fails.
