@@ -24,7 +24,7 @@ public final class Metrics: Sendable {
     /// Requests handed to the app and not yet answered.
     private let inFlight = Atomic<Int>(0)
     /// Reads the server's open connections (set once the server exists).
-    private let connections = Mutex<(@Sendable () -> Int)?>(nil)
+    private let connections = Locked<(@Sendable () -> Int)?>(nil)
 
     public init(shardCount: Int = 16) {
         shards = (0..<max(1, shardCount)).map { _ in Shard() }

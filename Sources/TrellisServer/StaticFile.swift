@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A file the binary carries (openapi.yaml, the playground's assets): served with an
 /// `ETag`, answered `304 Not Modified` when the client's copy is current, and gzipped once
 /// at the best level for clients that accept it (not again for every request).
@@ -8,7 +6,7 @@ final class StaticFile: Sendable {
     let bytes: [UInt8]
     /// The strong validator of the plain bytes: a 64-bit FNV-1a hash, in quotes.
     let etag: String
-    private let packed = Mutex<[UInt8]??>(nil)
+    private let packed = Locked<[UInt8]??>(nil)
 
     init(contentType: String, bytes: [UInt8]) {
         self.contentType = contentType
