@@ -11,7 +11,7 @@ extension LiveLayout {
         let layout = LiveLayout(direction: document.direction)
         layout.state.tree.unplaced = Set(unplaced)
         var errors = layout.addViews(document.views, implicitConstraints: false)
-        for view in document.views where !layout.state.tree.contains(view.id) { layout.state.tree.unplaced.insert(view.id) }
+        layout.state.tree.markUnplaced(document.views)
         let compiler = layout.state.compiler
         for spec in document.constraints {
             if case .failure(let failure) = compiler.compile(spec) { errors += failure.errors }

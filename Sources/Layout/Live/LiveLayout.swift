@@ -79,7 +79,7 @@ public final class LiveLayout: @unchecked Sendable {
         var errors = layout.addViews(document.views)
         if !errors.isEmpty || !unplaced.isEmpty {
             // What could not be placed is not reported again by the constraints naming it.
-            for view in document.views where !layout.state.tree.contains(view.id) { layout.state.tree.unplaced.insert(view.id) }
+            layout.state.tree.markUnplaced(document.views)
         }
         defer { layout.state.tree.unplaced = [] }
         let compiler = layout.state.compiler

@@ -42,6 +42,11 @@ public enum Suggestion {
         return best?.name
     }
 
+    /// `"did you mean 'x'? "` or "": the head of a parenthesised list of the known names.
+    public static func question<S: Sequence>(for name: String, among candidates: S) -> String where S.Element == String {
+        closest(to: name, among: candidates).map { "did you mean '\($0)'? " } ?? ""
+    }
+
     /// `"; did you mean 'x'?"` or "" : the tail of an error message.
     public static func hint<S: Sequence>(for name: String, among candidates: S) -> String where S.Element == String {
         closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""

@@ -211,6 +211,11 @@ struct ViewTree {
     }
 
     /// The item with the slot of its view as its hint; nil if the view does not exist.
+    /// Marks the views of `specs` that did not make it into the tree as `unplaced`.
+    mutating func markUnplaced(_ specs: [ViewSpec]) {
+        for spec in specs where !contains(spec.id) { unplaced.insert(spec.id) }
+    }
+
     /// "Did you mean" searches left for the request being checked (see `Suggestion.Allowance`).
     let suggestions = Suggestion.Allowance()
 

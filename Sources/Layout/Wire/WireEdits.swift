@@ -43,10 +43,9 @@ extension WireReader {
             return nil
         }
         guard nodes[o].kind == .string, let kind = withBytes(o, { Names.index(of: $0, in: WireReader.opNames) }) else {
-            let hint = nodes[o].kind == .string && listsMore
-                ? Suggestion.closest(to: stringValue(o), among: WireReader.opNames.map { "\($0)" }).map { "did you mean '\($0)'? " } ?? "" : ""
-            error(WireCode.wrongType, "'op' must be one of: \(WireReader.opNames.map { "\($0)" }.joined(separator: ", "))"
-                      + (hint.isEmpty ? "" : "; " + hint.dropLast()), o, at(F.op))
+            let names = WireReader.opNames.map { "\($0)" }
+            let hint = nodes[o].kind == .string && listsMore ? Suggestion.hint(for: stringValue(o), among: names) : ""
+            error(WireCode.wrongType, "'op' must be one of: \(names.joined(separator: ", "))" + hint, o, at(F.op))
             return nil
         }
         let opName = "\(WireReader.opNames[kind])"

@@ -140,7 +140,7 @@ struct WireReader {
             } else {
                 let name = stringValue(child)
                 let known = table.map { "\($0)" }.joined(separator: ", ")
-                let hint = !listsMore ? "" : Suggestion.closest(to: name, among: table.map { "\($0)" }).map { "did you mean '\($0)'? " } ?? ""
+                let hint = listsMore ? Suggestion.question(for: name, among: table.map { "\($0)" }) : ""
                 error(WireCode.unknownField, "unknown field '\(name)' (\(hint)expected one of: \(known))",
                       value, pointer() + "/" + JSONPointer.escape(name))
             }
