@@ -39,14 +39,22 @@ public struct LayoutEngineService: LayoutService {
         }
 
         /// The work its next request may take, in views (which decides whether that request
-        /// runs on the worker pool): its views, times the history it replays if it sleeps.
+        /// runs on the worker pool): its size, times the history it replays if it sleeps.
         public var weight: Int {
             switch form {
-            case .awake: return views
-            case .asleep(let journal): return views * journal.byteCount / max(1, journal.documentBytes)
-            case .stored(let stored): return views * stored.bytes / max(1, stored.firstBytes)
+            case .awake: return size
+            case .asleep(let journal): return size * journal.byteCount / max(1, journal.documentBytes)
+            case .stored(let stored): return size * stored.bytes / max(1, stored.firstBytes)
             }
         }
+
+        /// Constraints a view of a typical screen brings (gen-layout-doc: 5.8).
+        static let constraintsPerView = 6
+
+        /// Its views, or its constraints counted at `constraintsPerView` if that is more: a
+        /// session of two views and thousands of constraints edits as slowly as a big layout
+        /// (a remake removes every one of them), so it goes to the pool too (issue #13).
+        var size: Int { max(views, constraints / Self.constraintsPerView) }
 
         /// The built layout, rebuilding it first if the session sleeps.
         mutating func wake() -> Result<LiveLayout, Problem> {

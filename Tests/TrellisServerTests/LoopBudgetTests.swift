@@ -50,4 +50,22 @@ import Testing
             #expect(answer.status == 200, "\(answer.text.prefix(300))")
         }
     }
+
+    /// A small edit of a session with few views and many constraints is worked on the pool:
+    /// removing its thousands of constraints (a remake) takes as long as a big layout.
+    @Test func aSmallEditOfAConstraintHeavySessionLeavesItsLoopFree() throws {
+        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 60 }) { live, c in
+            let slow = try live.client(timeout: 120)
+            let created = try slow.postJSON("/v1/sessions", Self.priorities(3_000))
+            #expect(created.status == 201, "\(created.text.prefix(300))")
+            let location = try #require(created.header("Location"))
+            let remake = #"{"ops":[{"op":"remake","view":"a","constraints":["a.left == 0","a.top == 0","a.height == 10"]}]}"#
+            try slow.send(WireClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")],
+                                             body: remake))
+            #expect(try AbandonedSolveTests.waitForMetric(c, "trellis_requests_in_flight", seconds: 20) { $0 >= 2 },
+                    "the edit held the loop")
+            let answer = try slow.readResponse()
+            #expect(answer.status == 200, "\(answer.text.prefix(300))")
+        }
+    }
 }
