@@ -46,6 +46,10 @@ public struct HistogramData: Equatable, Sendable {
     public static let requestBuckets: [Double] = [
         0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
     ]
+    /// Event-loop holds: 10 us to 1 s, with the 50 ms a request may hold a loop as a bound.
+    public static let loopHoldBuckets: [Double] = [
+        0.00001, 0.0001, 0.001, 0.005, 0.01, 0.025, 0.04, 0.05, 0.1, 0.25, 1,
+    ]
     /// Solver times: 10 us to 30 s.
     public static let solveBuckets: [Double] = [
         0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,

@@ -57,6 +57,11 @@ public final class Metrics: Sendable {
         shard().state.withLock { $0.solve.observe(nanos: nanos) }
     }
 
+    /// How long the handling of one request held its event loop (issue #13: at most 50 ms).
+    public func recordLoopHold(nanos: UInt64) {
+        shard().state.withLock { $0.loopHold.observe(nanos: nanos) }
+    }
+
     /// The Prometheus text, with the session store's counters.
     public func render(sessions: SessionCounters) -> String {
         var merged = ShardState()
@@ -65,6 +70,7 @@ public final class Metrics: Sendable {
             for (k, v) in s.requests { merged.requests[k, default: 0] &+= v }
             for i in merged.latency.indices { merged.latency[i].merge(s.latency[i]) }
             merged.solve.merge(s.solve)
+            merged.loopHold.merge(s.loopHold)
         }
 
         var out = ""
@@ -86,6 +92,9 @@ public final class Metrics: Sendable {
         PrometheusText.header(&out, name: "trellis_solve_duration_seconds", type: "histogram",
                               help: "Solver time per solving request.")
         PrometheusText.histogram(&out, name: "trellis_solve_duration_seconds", labels: [], data: merged.solve)
+        PrometheusText.header(&out, name: "trellis_loop_hold_seconds", type: "histogram",
+                              help: "Time the handling of one request held its event loop (small layouts are solved there).")
+        PrometheusText.histogram(&out, name: "trellis_loop_hold_seconds", labels: [], data: merged.loopHold)
         PrometheusText.single(&out, name: "trellis_requests_in_flight", type: "gauge",
                               help: "Requests being handled now (arrived, not yet answered).",
                               value: inFlight.load(ordering: .relaxed))
@@ -149,6 +158,7 @@ public final class Metrics: Sendable {
         var requests: [RequestKey: UInt64] = [:]
         var latency = Route.allCases.map { _ in HistogramData(boundsSeconds: HistogramData.requestBuckets) }
         var solve = HistogramData(boundsSeconds: HistogramData.solveBuckets)
+        var loopHold = HistogramData(boundsSeconds: HistogramData.loopHoldBuckets)
     }
 
     final class Shard: Sendable {

@@ -517,6 +517,9 @@ paths:
           request's arrival at the handler to its answer.
         - `trellis_solve_duration_seconds` histogram, the solver's time per
           solving request.
+        - `trellis_loop_hold_seconds` histogram, how long the handling of one
+          request held its event loop (small layouts are solved there; at most
+          about 50 ms, bigger work goes to the solver threads).
         - `trellis_sessions_live` gauge.
         - `trellis_sessions_created_total` counter.
         - `trellis_sessions_evicted_total{reason}` counter, `reason` is `lru`

@@ -122,6 +122,8 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         case .endpoint(let endpoint, let id):
             dispatch(endpoint, sessionID: id, request) { finish(endpoint.route, $0) }
         }
+        // What ran here held the event loop that called (small layouts are solved inline).
+        metrics.recordLoopHold(nanos: clock() &- start)
     }
 
     // MARK: - Endpoints
@@ -165,14 +167,14 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             // no-cache: a browser checks its copy (ETag) each time, so a new build shows at once.
             done(asset.answer(request, extraHeaders: [HeaderField("Cache-Control", "no-cache")]))
         case .solveLayout:
-            runBounded(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] seconds in
+            runBounded(big: looksBig(request.body)) { [self] seconds in
                 let answer = service.solve(document: request.body, space: space, seconds: seconds, stop: request.isAbandoned)
                 if retries(outOfTime: answer.outOfTime, seconds: seconds, request) { return false }
                 done(reply(answer, request))
                 return true
             }
         case .createSession:
-            runBounded(big: service.estimatedViews(document: request.body) > config.bigSolveThreshold) { [self] seconds in
+            runBounded(big: looksBig(request.body)) { [self] seconds in
                 let id = store.makeID()
                 let (answer, made) = service.createSession(id: id, document: request.body, space: space, seconds: seconds,
                                                            stop: request.isAbandoned)
@@ -203,7 +205,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             }
             // A big session, or a big edits body, is worked on the pool: an event loop is
             // held by one request for tens of milliseconds at most (issue #13).
-            let heavy = endpoint == .editSession && request.body.count > Self.loopEditBytes
+            let heavy = endpoint == .editSession && request.body.count > Self.loopBodyBytes
             run(big: heavy || session.weight > config.bigSolveThreshold) { [self] in
                 let answer: ServiceReply?
                 // With a durable journal the answer waits for the session's records (a read,
@@ -256,13 +258,21 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     }
 
     /// How long one request may solve on an event loop before it is moved to the pool.
-    static var loopSolveSeconds: Double { 0.05 }
+    /// 40 ms: with the decoding before and the freeing after, the loop is held at most 50 ms
+    /// (`scripts/bench-loop-lag`).
+    static var loopSolveSeconds: Double { 0.04 }
 
-    /// Edits bodies larger than this go to the pool whatever the session's size: an edit
-    /// cannot be tried on the loop and moved (a refusal is part of a session's history),
-    /// so its size decides. 16 KiB is about 800 constraints at distinct priorities, about
-    /// 50 ms of solving on the reference machine (BENCHMARKS.md).
-    static var loopEditBytes: Int { 16 * 1024 }
+    /// Bodies larger than this go to the pool whatever the layout's size. An edit cannot be
+    /// tried on the loop and moved (a refusal is part of a session's history), so its size
+    /// decides: 16 KiB is about 800 constraints at distinct priorities, about 50 ms of
+    /// solving on the reference machine (BENCHMARKS.md). A document that big would spend
+    /// its loop attempt decoding, and then decode again on the pool.
+    static var loopBodyBytes: Int { 16 * 1024 }
+
+    /// Whether a one-shot or a session's creation goes straight to the pool.
+    private func looksBig(_ body: [UInt8]) -> Bool {
+        body.count > Self.loopBodyBytes || service.estimatedViews(document: body) > config.bigSolveThreshold
+    }
 
     /// A one-shot solve or a session create: on the pool when it looks big; otherwise on the
     /// event loop within `loopSolveSeconds`, and when that is not enough (`attempt` answers
