@@ -81,14 +81,18 @@ public final class Solver {
     /// Symbols a solver has room for from its first one on (see `newSymbol`).
     static let initialSymbols = 32
 
-    /// Whether the deadline has passed: looked at every 32nd pivot (reading the clock costs
-    /// more than a small pivot), and sticky from then on. Optimisation loops stop then,
-    /// leaving the tableau feasible: the owner refuses the work and rolls it back.
+    /// Whether the deadline has passed: looked at every 32nd time it is asked (once per
+    /// pivot, and once per optimisation even without one: reading the clock costs more than
+    /// a small pivot, and a small layout's adds pivot rarely), and sticky from then on.
+    /// Optimisation loops stop then, leaving the tableau feasible: the owner refuses the
+    /// work and rolls it back.
     var isPastDeadline: Bool {
         if ranOutOfTime { return true }
-        guard statistics.pivots & 31 == 0, deadline != nil || shouldStop != nil else { return false }
+        deadlineAsks &+= 1
+        guard deadlineAsks & 31 == 0, deadline != nil || shouldStop != nil else { return false }
         return checkDeadline()
     }
+    private var deadlineAsks = 0
 
     /// Reads the clock now (for owners that do work between solver calls): whether the
     /// deadline has passed, remembered as `ranOutOfTime`.
