@@ -43,6 +43,8 @@ public final class Metrics: Sendable {
     /// A request arrived at the app / was answered.
     public func requestStarted() { inFlight.add(1, ordering: .relaxed) }
     public func requestFinished() { inFlight.subtract(1, ordering: .relaxed) }
+    /// Requests handed to the app and not yet answered (`trellis_requests_in_flight`).
+    public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
 
     /// Where `trellis_connections_open` comes from: the HTTP server serving these metrics.
     public func countConnections(_ read: @escaping @Sendable () -> Int) {
