@@ -199,6 +199,10 @@ import Glibc
         #expect(parsed.samples[#"trellis_requests_total{route="/v1/sessions",method="POST",status="201"}"#] == 1)
         #expect(parsed.samples[#"trellis_requests_total{route="unmatched",method="GET",status="404"}"#] == 1)
         #expect(parsed.samples[#"trellis_solve_duration_seconds_count"#] == 1)
+        // Each handling held its caller (an event loop, when served) once; /metrics itself
+        // is counted after it has rendered.
+        #expect(parsed.types["trellis_loop_hold_seconds"] == "histogram")
+        #expect(parsed.samples["trellis_loop_hold_seconds_count"] == 5)
         #expect(parsed.samples["trellis_sessions_live"] == 1)
         #expect(parsed.samples["trellis_sessions_created_total"] == 1)
     }
