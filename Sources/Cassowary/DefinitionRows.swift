@@ -94,6 +94,13 @@ struct DefinitionRows {
         for x in slotOf.indices where slotOf[x] >= 0 { body(Symbol(x), storage[Int(slotOf[x])]) }
     }
 
+    /// Empty, keeping the arrays' storage (see `Solver.reset`).
+    mutating func reset() {
+        slotOf.removeAll(keepingCapacity: true)
+        storage.removeAll(keepingCapacity: true)
+        free.removeAll(keepingCapacity: true)
+    }
+
     /// Exact-size storage, holes dropped, each row trimmed (see `Solver.compact`).
     mutating func compact() {
         var dense: [Row] = []

@@ -72,6 +72,27 @@ final class Definitions {
         stale.reserveCapacity(symbols); values.reserveCapacity(symbols)
     }
 
+    /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
+    func reset() {
+        rows.reset()
+        referencedBy.removeAll(keepingCapacity: true); stale.removeAll(keepingCapacity: true)
+        structure = 1
+        values.removeAll(keepingCapacity: true)
+        epoch = 1
+        valuesEpoch = 0
+        program.structure = 0
+        program.targets.removeAll(keepingCapacity: true); program.starts.removeAll(keepingCapacity: true)
+        program.starts.append(0)
+        program.symbols.removeAll(keepingCapacity: true); program.coefficients.removeAll(keepingCapacity: true)
+        moved.removeAll(keepingCapacity: true)
+        movedAll = true
+        programPosition.removeAll(keepingCapacity: true)
+        affected.removeAll(keepingCapacity: true)
+        marks.removeAll(keepingCapacity: true)
+        markCounter = 0
+        movedLimit = 0
+    }
+
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
         rows.compact(); referencedBy = exactCopy(referencedBy); stale = exactCopy(stale)

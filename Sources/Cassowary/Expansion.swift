@@ -118,6 +118,16 @@ final class Accumulator {
     var touched: [Symbol] = []
     var constant = 0.0
 
+    /// Clear of whatever an interrupted sum left (see `Solver.reset`).
+    func reset() {
+        for s in touched {
+            values[Int(s)] = 0
+            marked[Int(s)] = false
+        }
+        touched.removeAll(keepingCapacity: true)
+        constant = 0
+    }
+
     @inline(__always) func add(_ s: Symbol, _ c: Double) {
         let i = Int(s)
         if i >= values.count {

@@ -32,6 +32,17 @@ final class Objective {
         isDirty.reserveCapacity(symbols)
     }
 
+    /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
+    func reset() {
+        priorities.removeAll(keepingCapacity: true)
+        levelOf.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+        rank.removeAll(keepingCapacity: true)
+        costs.removeAll(keepingCapacity: true)
+        dirty.removeAll(keepingCapacity: true)
+        isDirty.removeAll(keepingCapacity: true)
+    }
+
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
         costs = exactCopy(costs)

@@ -94,6 +94,41 @@ public final class Solver {
     }
     private var deadlineAsks = 0
 
+    /// Back to the state of a new solver, keeping the storage its arrays have grown, so that
+    /// the next system of a similar size is built without allocating or freeing them
+    /// (kiwi's `reset`; a one-shot request's solver is reused by the next one on its thread).
+    /// It then builds and answers exactly as a new solver would (`SolverReuseTests`).
+    public func reset() {
+        tableau.reset()
+        definitions.reset()
+        accumulator.reset()
+        scratchOrder.removeAll(keepingCapacity: true)
+        scratchStack.removeAll(keepingCapacity: true)
+        goal.reset()
+        tags.reset()
+        owner.removeAll(keepingCapacity: true)
+        variableNames.removeAll(keepingCapacity: true)
+        edits.reset()
+        infeasible.removeAll(keepingCapacity: true)
+        artificial = nil
+        artificialSymbol = nil
+        insertedSubject = nil
+        pivotLog = nil
+        explainsConflicts = true
+        faceVersion = 0
+        installed = 0
+        deadline = nil
+        shouldStop = nil
+        wasStopped = false
+        ranOutOfTime = false
+        statistics = Statistics()
+        deadlineAsks = 0
+    }
+
+    /// Room for the per-symbol arrays it has kept: a measure of the memory a reset solver
+    /// holds on to.
+    public var symbolCapacity: Int { tableau.kinds.capacity }
+
     /// Reads the clock now (for owners that do work between solver calls): whether the
     /// deadline has passed, remembered as `ranOutOfTime`.
     public func checkDeadline() -> Bool {

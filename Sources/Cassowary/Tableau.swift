@@ -40,6 +40,18 @@ final class Tableau {
         rows.reserveCapacity(count); basicOf.reserveCapacity(count); visitStamp.reserveCapacity(count)
     }
 
+    /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
+    func reset() {
+        kinds.removeAll(keepingCapacity: true); rows.removeAll(keepingCapacity: true)
+        basicOf.removeAll(keepingCapacity: true); freeSlots.removeAll(keepingCapacity: true)
+        slotOf.removeAll(keepingCapacity: true); columns.removeAll(keepingCapacity: true)
+        visitStamp.removeAll(keepingCapacity: true); position.removeAll(keepingCapacity: true)
+        stale.removeAll(keepingCapacity: true)
+        stampCounter = 0
+        columnEntries = 0
+        sweepThreshold = Tableau.minimumSweep
+    }
+
     /// Exact-size storage for the per-symbol and per-slot arrays (see `Solver.compact`).
     func compact() {
         kinds = exactCopy(kinds); slotOf = exactCopy(slotOf); columns = exactCopy(columns)

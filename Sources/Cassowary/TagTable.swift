@@ -11,12 +11,13 @@ struct TagTable {
 
     subscript(_ c: Constraint) -> Solver.Tag? {
         get {
-            guard c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count else { return nil }
-            return slots[Int(c.tagSlot)]
+            guard c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count,
+                  let tag = slots[Int(c.tagSlot)], tag.constraint === c else { return nil }
+            return tag
         }
         set {
             if let tag = newValue {
-                if c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count, slots[Int(c.tagSlot)] != nil {
+                if c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count, slots[Int(c.tagSlot)]?.constraint === c {
                     slots[Int(c.tagSlot)] = tag
                     return
                 }
@@ -40,7 +41,8 @@ struct TagTable {
 
     /// Records a new constant in place (no copy of the record out and back).
     mutating func setConstant(_ c: Constraint, _ value: Double) {
-        guard c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count else { return }
+        guard c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count,
+              slots[Int(c.tagSlot)]?.constraint === c else { return }
         slots[Int(c.tagSlot)]?.constant = value
     }
 
@@ -57,6 +59,15 @@ struct TagTable {
 
     mutating func reserveCapacity(_ count: Int) { slots.reserveCapacity(count) }
 
+    /// Empty, keeping its storage (see `Solver.reset`). A constraint installed before still
+    /// names this table and a slot, but a slot's record is its own only if it holds that
+    /// very constraint, which every look-up checks.
+    mutating func reset() {
+        slots.removeAll(keepingCapacity: true)
+        free.removeAll(keepingCapacity: true)
+        count = 0
+    }
+
     /// Exact-size storage (see `Solver.compact`).
     mutating func compact() {
         slots = exactCopy(slots)
@@ -67,6 +78,8 @@ struct TagTable {
 /// Edit constraints by variable id.
 struct EditTable {
     private var byVariable: [Constraint?] = []
+
+    mutating func reset() { byVariable.removeAll(keepingCapacity: true) }
 
     subscript(_ v: Variable) -> Constraint? {
         get { v.id >= 0 && v.id < byVariable.count ? byVariable[v.id] : nil }

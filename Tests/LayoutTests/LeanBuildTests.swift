@@ -2,6 +2,7 @@
 // and in full only when it has an error or a conflict. Both must answer exactly what a full
 // build answers: random documents (conflicts, ambiguity, rtl, guides, errors) against
 // `make` + `answer`, answers and refusals compared whole, both frame spaces.
+import Cassowary
 import SessionHistories
 import Testing
 @testable import Layout
@@ -34,7 +35,7 @@ import Testing
             var history = SessionHistories(seed: seed &* 104_729)
             let json = Self.damaged(history.document(), &history)
             guard case .success(let document) = decodeLayoutDocument(Array(json.utf8)) else { continue }
-            switch LiveLayout.makeLean(document: document, seconds: 10) {
+            switch LiveLayout.makeLean(document: document, seconds: 10, solver: Solver()).0 {
             case .built: lean += 1
             case .refused: refused += 1
             case .needsFullBuild: full += 1
@@ -54,7 +55,7 @@ import Testing
         let conflict = #"{"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}, {"id": "v", "superview": "root"}],"#
             + #""constraints": ["v.width == 10", "v.width == 20", "v.left == 0", "v.top == 0", "v.height == 5"]}"#
         let document = try decodeLayoutDocument(Array(conflict.utf8)).get()
-        guard case .needsFullBuild = LiveLayout.makeLean(document: document, seconds: 10) else {
+        guard case .needsFullBuild = LiveLayout.makeLean(document: document, seconds: 10, solver: Solver()).0 else {
             Issue.record("a conflict was built lean")
             return
         }

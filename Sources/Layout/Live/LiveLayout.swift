@@ -49,9 +49,9 @@ public final class LiveLayout: @unchecked Sendable {
     /// such a layout answers once and is thrown away.
     var lean: LeanBuild?
 
-    init(direction: LayoutDirection) {
+    init(direction: LayoutDirection, solver: Solver = Solver()) {
         state = LayoutState(direction: direction)
-        solver = Solver()
+        self.solver = solver
         solver.explainsConflicts = false
     }
 
@@ -119,9 +119,15 @@ public final class LiveLayout: @unchecked Sendable {
     /// (`LeanBuild`); a document with an error or a conflict is built again in full.
     /// `stop`, asked now and then while solving, ends the work early when it says the
     /// answer is no longer wanted (the request is then refused as out of time).
+    /// `reusesSolver`: whether the lean build starts from the thread's spare solver and gives
+    /// it back after (`SpareSolver`); off only to compare the two in tests.
     public static func solve(document: LayoutDocument, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds,
-                             stop: (@Sendable () -> Bool)? = nil) -> Result<LayoutAnswer, LayoutProblem> {
-        switch makeLean(document: document, seconds: seconds, stop: stop) {
+                             stop: (@Sendable () -> Bool)? = nil, reusesSolver: Bool = true) -> Result<LayoutAnswer, LayoutProblem> {
+        let (outcome, solver) = makeLean(document: document, seconds: seconds, stop: stop,
+                                         solver: reusesSolver ? SpareSolver.take() : Solver())
+        // Nothing of the lean layout outlives this function but what the answer copied out.
+        defer { if reusesSolver { SpareSolver.giveBack(solver) } }
+        switch outcome {
         case .built(let layout): return .success(layout.answer(space: space))
         case .refused(let problem): return .failure(problem)
         case .needsFullBuild: return make(document: document, seconds: seconds, stop: stop).map { $0.answer(space: space) }

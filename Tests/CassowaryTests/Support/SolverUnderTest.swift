@@ -23,8 +23,11 @@ protocol SolverUnderTest: AnyObject {
 
 /// The Cassowary Solver itself.
 final class RealSolver: SolverUnderTest {
-    let solver = Solver()
+    let solver: Solver
     private(set) var variables: [Variable] = []
+
+    /// A new solver, or a reused one (`Solver.reset`).
+    init(solver: Solver = Solver()) { self.solver = solver }
 
     func makeVariables(_ count: Int) {
         variables = (0..<count).map { solver.makeVariable("x\($0)") }
