@@ -23,8 +23,15 @@ public final class Metrics: Sendable {
     private let abandonedSolves = Atomic<Int>(0)
     /// Requests handed to the app and not yet answered.
     private let inFlight = Atomic<Int>(0)
-    /// Reads the server's open connections (set once the server exists).
-    private let connections = Locked<(@Sendable () -> Int)?>(nil)
+    /// Reads the server's open connections (set once the server exists). The closure is
+    /// boxed: a bare closure passed `inout` through the generic `Locked` is reabstracted on
+    /// every access, each read wrapping it in two more thunks, until calling it overflowed a
+    /// thread's stack (found by the http fuzzer after about a million inputs).
+    private let connections = Locked<ConnectionSource?>(nil)
+    private final class ConnectionSource: Sendable {
+        let read: @Sendable () -> Int
+        init(_ read: @escaping @Sendable () -> Int) { self.read = read }
+    }
 
     public init(shardCount: Int = 16) {
         shards = (0..<max(1, shardCount)).map { _ in Shard() }
@@ -48,8 +55,12 @@ public final class Metrics: Sendable {
 
     /// Where `trellis_connections_open` comes from: the HTTP server serving these metrics.
     public func countConnections(_ read: @escaping @Sendable () -> Int) {
-        connections.withLock { $0 = read }
+        let source = ConnectionSource(read)
+        connections.withLock { $0 = source }
     }
+
+    /// The server's open connections, once it has said where to read them.
+    var connectionsOpen: Int? { connections.withLock { $0 }?.read() }
 
     /// A solve stopped early because its client had gone.
     public func recordAbandonedSolve() { abandonedSolves.add(1, ordering: .relaxed) }
@@ -100,9 +111,9 @@ public final class Metrics: Sendable {
         PrometheusText.single(&out, name: "trellis_requests_in_flight", type: "gauge",
                               help: "Requests being handled now (arrived, not yet answered).",
                               value: inFlight.load(ordering: .relaxed))
-        if let read = connections.withLock({ $0 }) {
+        if let open = connectionsOpen {
             PrometheusText.single(&out, name: "trellis_connections_open", type: "gauge",
-                                  help: "Client connections open now.", value: read())
+                                  help: "Client connections open now.", value: open)
         }
         PrometheusText.single(&out, name: "trellis_solves_abandoned_total", type: "counter",
                               help: "Solves stopped early because the client that asked had gone.",
