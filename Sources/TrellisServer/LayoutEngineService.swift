@@ -147,14 +147,19 @@ public struct LayoutEngineService: LayoutService {
 
     public let maxViews: Int
     public let maxConstraints: Int
+    /// An edit batch's budget: the operator's, carried here rather than read from the
+    /// process-wide default, so that two servers in one process (tests) keep their own.
+    public let maxSolveSeconds: Double
 
-    public init(maxViews: Int = 10_000, maxConstraints: Int = 50_000) {
+    public init(maxViews: Int = 10_000, maxConstraints: Int = 50_000, maxSolveSeconds: Double = SolveBudget.seconds) {
         self.maxViews = maxViews
         self.maxConstraints = maxConstraints
+        self.maxSolveSeconds = maxSolveSeconds
     }
 
     public init(config: ServerConfig) {
-        self.init(maxViews: config.maxViewsPerLayout, maxConstraints: config.maxConstraintsPerLayout)
+        self.init(maxViews: config.maxViewsPerLayout, maxConstraints: config.maxConstraintsPerLayout,
+                  maxSolveSeconds: config.maxSolveSeconds)
     }
 
     // MARK: - LayoutService
@@ -253,7 +258,7 @@ public struct LayoutEngineService: LayoutService {
             return .problem(refused)
         }
         let start = MonotonicClock.now()
-        switch SessionSteps.edit(layout, batch, stop: stop) {
+        switch SessionSteps.edit(layout, batch, seconds: maxSolveSeconds, stop: stop) {
         case .refused(let problem, let leftTrace):
             // A batch refused for time (or stopped for a client that left) might not be refused
             // on replay: the history starts over from a checkpoint instead, so that what the

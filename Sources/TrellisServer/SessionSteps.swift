@@ -38,9 +38,10 @@ enum SessionSteps {
 
     /// An edits batch with ops: applied atomically; after one that changed the set of
     /// constraints, spare capacity is given back.
-    static func edit(_ layout: LiveLayout, _ batch: EditBatch, stop: (@Sendable () -> Bool)? = nil) -> EditOutcome {
+    static func edit(_ layout: LiveLayout, _ batch: EditBatch, seconds: Double = SolveBudget.seconds,
+                     stop: (@Sendable () -> Bool)? = nil) -> EditOutcome {
         let version = layout.constraintSetVersion
-        switch layout.applySnapshot(batch, stop: stop) {
+        switch layout.applySnapshot(batch, seconds: seconds, stop: stop) {
         case .success(let snapshot):
             let structural = layout.constraintSetVersion != version
             if structural { layout.compactStorage() }

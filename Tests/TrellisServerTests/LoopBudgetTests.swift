@@ -54,11 +54,15 @@ import Testing
     /// A small edit of a session with few views and many constraints is worked on the pool:
     /// removing its thousands of constraints (a remake) takes as long as a big layout.
     @Test func aSmallEditOfAConstraintHeavySessionLeavesItsLoopFree() throws {
-        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 60 }) { live, c in
-            let slow = try live.client(timeout: 120)
+        // A budget that a ThreadSanitizer build, many times slower, still makes the session in.
+        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 600 }) { live, _ in
+            let slow = try live.client(timeout: 600)
             let created = try slow.postJSON("/v1/sessions", Self.priorities(3_000))
             #expect(created.status == 201, "\(created.text.prefix(300))")
             let location = try #require(created.header("Location"))
+            // Connected now: a client idle through that creation (minutes in a sanitizer
+            // build) would have been closed by the server's idle timeout.
+            let c = try live.client()
             let remake = #"{"ops":[{"op":"remake","view":"a","constraints":["a.left == 0","a.top == 0","a.height == 10"]}]}"#
             try slow.send(WireClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")],
                                              body: remake))
