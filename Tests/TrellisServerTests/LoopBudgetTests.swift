@@ -17,9 +17,9 @@ import Testing
     func aSlowSmallLayoutLeavesItsLoopFree(_ path: String) throws {
         // One loop, so that both connections are on it; a generous budget for the pool, so
         // that sanitizer builds (many times slower) still finish.
-        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 60 }) { live, c in
+        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 600 }) { live, c in
             let body = Self.priorities(700)
-            let slow = try live.client(timeout: 120)
+            let slow = try live.client(timeout: 600)
             try slow.send(WireClient.request("POST", path, headers: [("Content-Type", "application/json")], body: body))
             // The loop answers another connection while that layout is being solved: the
             // slow answer has not arrived when this one has (it takes far longer than this
@@ -34,11 +34,11 @@ import Testing
     /// A big edits batch on a small session is worked on the pool too: the loop answers
     /// another connection meanwhile.
     @Test func aBigEditOfASmallSessionLeavesItsLoopFree() throws {
-        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 60 }) { live, c in
+        try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 600 }) { live, c in
             let created = try c.postJSON("/v1/sessions", Self.priorities(0))
             let location = try #require(created.header("Location"))
             let make = (0..<2_000).map { "\"a.width >= \($0) @\(1 + $0 % 999)\"" }.joined(separator: ",")
-            let slow = try live.client(timeout: 120)
+            let slow = try live.client(timeout: 600)
             try slow.send(WireClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")],
                                              body: #"{"ops":[{"op":"make","view":"a","constraints":["# + make + "]}]}"))
             // The loop answers while the edit is worked: /metrics shows it in flight beside
