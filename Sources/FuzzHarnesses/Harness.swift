@@ -75,18 +75,25 @@ public enum Harness: String, CaseIterable, Sendable {
         }
     }
 
+    /// The session harness's budget: a history and its replay agree only when no batch of
+    /// them ran out of time (a server starts such a history over from a checkpoint), and a
+    /// fuzzer starved of CPU can take seconds over a small batch (it did, at low priority
+    /// beside a soak: "a replay of the same batches differs", which the same input does not
+    /// repeat). Inputs are small; the fuzzer's own per-input timeout still applies.
+    static let sessionSeconds = 3_600.0
+
     static func session(_ bytes: [UInt8]) -> String? {
         var seed: UInt64 = 0
         for b in bytes.prefix(8) { seed = seed << 8 | UInt64(b) }
         var history = SessionHistories(seed: seed)
         let json = history.document()
         guard case .success(let document) = decodeLayoutDocument(Array(json.utf8)),
-              case .success(let layout) = LiveLayout.make(document: document) else { return nil }
+              case .success(let layout) = LiveLayout.make(document: document, seconds: sessionSeconds) else { return nil }
         var batches: [EditBatch] = []
         for _ in 0..<(bytes.count > 8 ? Int(bytes[8] % 8) + 1 : 4) {
             guard case .success(let batch) = decodeEditBatch(Array(history.batch(layout.document()).utf8)) else { continue }
             let revision = layout.revision, before = encodeLayoutDocument(layout.document())
-            switch layout.apply(batch) {
+            switch layout.apply(batch, seconds: sessionSeconds) {
             case .success:
                 if layout.revision != revision + 1 { return "revision \(revision) became \(layout.revision)" }
             case .failure(let problem):
@@ -96,8 +103,10 @@ public enum Harness: String, CaseIterable, Sendable {
             }
             batches.append(batch)
         }
-        guard case .success(let replay) = LiveLayout.make(document: document) else { return "the document is refused on replay" }
-        for batch in batches { _ = replay.apply(batch) }
+        guard case .success(let replay) = LiveLayout.make(document: document, seconds: sessionSeconds) else {
+            return "the document is refused on replay"
+        }
+        for batch in batches { _ = replay.apply(batch, seconds: sessionSeconds) }
         if replay.revision != layout.revision || encodeLayoutDocument(replay.document()) != encodeLayoutDocument(layout.document()) {
             return "a replay of the same batches differs"
         }
