@@ -28,16 +28,11 @@ extension LiveLayout {
         case needsFullBuild
     }
 
-    /// `make(document:seconds:)`, lean (see `LeanBuild`), on `solver` (a new one, or one
-    /// reset), which is handed back for the caller to keep or drop.
+    /// `make(document:seconds:)`, lean (see `LeanBuild`), on `solver`: a new one, or a reset
+    /// one (`SpareSolver`), which the caller keeps or drops afterwards.
     static func makeLean(document: LayoutDocument, seconds: Double, stop: (@Sendable () -> Bool)? = nil,
-                         solver: Solver) -> (LeanOutcome, Solver) {
-        (makeLean(document: document, seconds: seconds, stop: stop, in: LiveLayout(direction: document.direction, solver: solver)),
-         solver)
-    }
-
-    private static func makeLean(document: LayoutDocument, seconds: Double, stop: (@Sendable () -> Bool)?,
-                                 in layout: LiveLayout) -> LeanOutcome {
+                         solver: Solver) -> LeanOutcome {
+        let layout = LiveLayout(direction: document.direction, solver: solver)
         layout.lean = LeanBuild()
         layout.state.tree.reserveCapacity(document.views.count)
         layout.solver.reserveCapacity(variables: 4 * document.views.count,

@@ -123,11 +123,10 @@ public final class LiveLayout: @unchecked Sendable {
     /// it back after (`SpareSolver`); off only to compare the two in tests.
     public static func solve(document: LayoutDocument, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds,
                              stop: (@Sendable () -> Bool)? = nil, reusesSolver: Bool = true) -> Result<LayoutAnswer, LayoutProblem> {
-        let (outcome, solver) = makeLean(document: document, seconds: seconds, stop: stop,
-                                         solver: reusesSolver ? SpareSolver.take() : Solver())
+        let solver = reusesSolver ? SpareSolver.take() : Solver()
         // Nothing of the lean layout outlives this function but what the answer copied out.
         defer { if reusesSolver { SpareSolver.giveBack(solver) } }
-        switch outcome {
+        switch makeLean(document: document, seconds: seconds, stop: stop, solver: solver) {
         case .built(let layout): return .success(layout.answer(space: space))
         case .refused(let problem): return .failure(problem)
         case .needsFullBuild: return make(document: document, seconds: seconds, stop: stop).map { $0.answer(space: space) }
