@@ -218,7 +218,11 @@ public final class Solver {
     /// Every value as it now stands, to read later or elsewhere: the values array shared, not
     /// copied (the solver copies it on its next change instead).
     public func solvedValues() -> SolvedValues {
-        if definitions.valuesEpoch != definitions.epoch { refreshValues() }
+        if definitions.valuesEpoch != definitions.epoch {
+            // A solver read for the first time (a one-shot layout's, read once) evaluates its
+            // definitions in place; compiling them into a program pays off from the second read.
+            if definitions.program.structure == 0 { evaluateOnce() } else { refreshValues() }
+        }
         return SolvedValues(values: definitions.values)
     }
 

@@ -106,6 +106,44 @@ extension Solver {
         }}}}}}}}
     }
 
+    /// Every value evaluated once, straight from the definitions in the program's order and
+    /// with its arithmetic (the same values to the bit), without building the program: a
+    /// solver read once does not pay for it. The next refresh compiles it (its structure
+    /// stays unknown), and evaluates every definition as after any change of shape.
+    func evaluateOnce() {
+        var all: [Symbol] = []
+        definitions.rows.forEachDefined { x, _ in all.append(x) }
+        let order = definitionOrder(from: all)
+        for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
+        var values: [Double] = []
+        swap(&values, &definitions.values)
+        defer { swap(&values, &definitions.values) }
+        tableau.slotOf.withUnsafeBufferPointer { slotOf in
+        tableau.rows.withUnsafeBufferPointer { rows in
+        tableau.kinds.withUnsafeBufferPointer { kinds in
+        definitions.rows.withReader { defs in
+        values.withUnsafeMutableBufferPointer { values in
+            // Referenced before referencing: `definitionOrder` lists readers first.
+            for x in order.reversed() {
+                guard let def = defs[Int(x)] else { continue }
+                var v = def.constant
+                for cell in def.cells {
+                    let s = Int(cell.symbol)
+                    if kinds[s] == .external {
+                        v += cell.coefficient * values[s]
+                    } else {
+                        let slot = Int(slotOf[s])
+                        if slot >= 0 { v += cell.coefficient * rows[slot].constant }
+                    }
+                }
+                values[Int(x)] = v
+            }
+        }}}}}
+        definitions.moved.removeAll(keepingCapacity: true)
+        definitions.movedAll = true
+        definitions.valuesEpoch = definitions.epoch
+    }
+
     /// Flattens the definitions in topological order; free variables get the value 0.
     func compileProgram() {
         var all: [Symbol] = []
