@@ -23,6 +23,9 @@ final class Definitions {
     var epoch: UInt64 = 1
     var valuesEpoch: UInt64 = 0
     var program = Program()
+    /// Whether values were read since the solver was new or reset: the first read evaluates
+    /// in place (`evaluateOnce`), later ones run the compiled program.
+    var readBefore = false
     /// Symbols whose values moved since the last refresh through constants changed in place
     /// (a row's or a definition's): then only what depends on them needs evaluating, unless
     /// `movedAll` says anything may have changed (see `invalidate`). Kept allocated between
@@ -81,6 +84,7 @@ final class Definitions {
         epoch = 1
         valuesEpoch = 0
         program.structure = 0
+        readBefore = false
         program.targets.removeAll(keepingCapacity: true); program.starts.removeAll(keepingCapacity: true)
         program.starts.append(0)
         program.symbols.removeAll(keepingCapacity: true); program.coefficients.removeAll(keepingCapacity: true)

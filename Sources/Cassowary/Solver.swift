@@ -221,7 +221,7 @@ public final class Solver {
         if definitions.valuesEpoch != definitions.epoch {
             // A solver read for the first time (a one-shot layout's, read once) evaluates its
             // definitions in place; compiling them into a program pays off from the second read.
-            if definitions.program.structure == 0 { evaluateOnce() } else { refreshValues() }
+            if definitions.readBefore { refreshValues() } else { evaluateOnce() }
         }
         return SolvedValues(values: definitions.values)
     }

@@ -142,6 +142,7 @@ extension Solver {
         definitions.moved.removeAll(keepingCapacity: true)
         definitions.movedAll = true
         definitions.valuesEpoch = definitions.epoch
+        definitions.readBefore = true
     }
 
     /// Flattens the definitions in topological order; free variables get the value 0.

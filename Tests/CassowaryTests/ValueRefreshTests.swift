@@ -39,4 +39,33 @@ import Testing
         }
         #expect(partialRuns > 100, "the partial refresh ran \(partialRuns) times")
     }
+
+    /// Read through `solvedValues` (as layouts read), a solver evaluates in place only the
+    /// first time: from the second read on it runs its compiled program, so a constant moved
+    /// in place (an edit, a resize) refreshes only what depends on it. A solver that
+    /// evaluated everything in place on every read answered right but made a grid of 1,000
+    /// views resize 20 times slower.
+    @Test func onlyTheFirstReadEvaluatesInPlace() throws {
+        for reused in [false, true] {
+            let s = Solver()
+            if reused { _ = s.makeVariable(); _ = s.solvedValues(); s.reset() }
+            let vs = (0..<100).map { _ in s.makeVariable() }
+            var pins: [Constraint] = []
+            for (k, v) in vs.enumerated() {
+                let c = Constraint(Expression([(v, 1)], constant: -Double(k)), .equal)
+                try s.add(c)
+                pins.append(c)
+            }
+            #expect(s.solvedValues().withReader { value in vs.map { value[$0] } } == vs.indices.map(Double.init))
+            #expect(s.definitions.program.structure == 0, "the first read compiles nothing")
+            for step in 1...3 {
+                try s.setConstant(pins[7], to: -Double(100 * step))
+                // The second read compiles the program and runs it whole; later ones, partly.
+                #expect(s.definitions.movedAll == (step == 1))
+                #expect(s.solvedValues().withReader { value in value[vs[7]] } == Double(100 * step))
+                #expect(s.definitions.program.structure == s.definitions.structure, "read \(step + 1) runs the program")
+                #expect(s.definitions.affected.count == (step == 1 ? 0 : 1), "read \(step + 1): a partial refresh")
+            }
+        }
+    }
 }
