@@ -3,6 +3,7 @@
 // column 18, so a value's column is 18 + its offset in the constraint text.
 import Testing
 @testable import Layout
+import SessionHistories
 
 /// Column (line 2) of the first occurrence of `needle` inside constraint text `c`.
 private func col(_ c: String, _ needle: String) -> Int {
@@ -250,5 +251,44 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
         let e = try #require(wireOnlyError(problem))
         #expect(e.code == "invalid-json")
         #expect(e.location == RequestLocation(pointer: "/views/0/id", line: 2, column: 14))
+    }
+}
+
+/// Columns of the wire reader (`WireReader.column`: a byte distance when the input is all
+/// ASCII, a count of scalars otherwise) against the JSON tree's own positions
+/// (`TextPosition`): random documents on one or several lines, some with multi-byte
+/// characters before, between and after the errors.
+@Suite struct WireColumnTests {
+    @Test func columnsMatchTheTreeWithAndWithoutMultiByteText() throws {
+        var multiByte = 0, checked = 0
+        for seed in UInt64(1)...300 {
+            var rng = SplitMix(state: seed)
+            let texts = ["x", "é", "😀", "中文", "a\\u00e9"]
+            func space() -> String { ["", " ", "  ", "\n", " \n   "][Int(rng.next() % 5)] }
+            var views: [String] = []
+            for k in 0..<Int(rng.next() % 5 + 1) {
+                var members = ["\"id\":\(space())\"v\(k)\""]
+                for f in 0..<Int(rng.next() % 3) {
+                    members.append("\"bogus\(f)\":\(space())\"\(texts[Int(rng.next() % 5)])\"")
+                }
+                members.shuffle(using: &rng)
+                views.append("{" + space() + members.joined(separator: "," + space()) + space() + "}")
+            }
+            let text = "{" + space() + "\"views\":" + space() + "[" + views.joined(separator: "," + space()) + "]}"
+            if text.utf8.contains(where: { $0 >= 0x80 }) { multiByte += 1 }
+            let tree = try JSONTree.parse(Array(text.utf8)).get()
+            guard case .failure(let problem) = decodeLayoutDocument(Array(text.utf8)) else { continue }
+            for error in problem.errors {
+                let location = try #require(error.location)
+                // /views/k/name
+                let parts = location.pointer.split(separator: "/")
+                try #require(parts.count == 3, "\(location.pointer)")
+                let node = try #require(tree.root["views"]?[Int(parts[1]) ?? -1]?[String(parts[2])])
+                #expect(location.line == node.line, "seed \(seed): \(text)")
+                #expect(location.column == node.column, "seed \(seed): \(text)")
+                checked += 1
+            }
+        }
+        #expect(multiByte > 50 && checked > 200, "\(multiByte) with multi-byte text, \(checked) errors")
     }
 }

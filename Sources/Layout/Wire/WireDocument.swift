@@ -84,7 +84,7 @@ private func withReader<T>(_ buffer: UnsafeRawBufferPointer, _ decode: (inout Wi
     case .success(let nodes):
         // A successful parse saw at least one byte, so the base address exists.
         guard let base = buffer.baseAddress else { return .failure(WireProblem.contract([])) }
-        var reader = WireReader(base.assumingMemoryBound(to: UInt8.self), nodes)
+        var reader = WireReader(base.assumingMemoryBound(to: UInt8.self), count: buffer.count, nodes)
         let value = decode(&reader)
         if let tooLarge = reader.tooLarge { return .failure(tooLarge) }
         return reader.errors.isEmpty ? .success(value) : .failure(WireProblem.contract(reader.errors, count: reader.errorCount))

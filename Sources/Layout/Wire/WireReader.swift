@@ -57,7 +57,28 @@ struct WireReader {
     /// counting on from the previous one keeps long (minified) lines linear overall.
     private var cacheLineStart = -1, cacheOffset = 0, cacheColumn = 1
 
-    init(_ p: UnsafePointer<UInt8>, _ nodes: [JSONNode]) { self.p = p; self.nodes = nodes }
+    /// Whether every byte of the input is ASCII (most requests): a column is then the byte
+    /// distance from the line's start, with no scan (a minified document is one long line,
+    /// and every view and constraint records its location).
+    let asciiOnly: Bool
+
+    init(_ p: UnsafePointer<UInt8>, count: Int, _ nodes: [JSONNode]) {
+        self.p = p; self.nodes = nodes
+        asciiOnly = WireReader.isASCII(p, count)
+    }
+
+    /// Eight bytes at a time: no byte has its top bit set.
+    static func isASCII(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var k = 0
+        var high: UInt64 = 0
+        let raw = UnsafeRawPointer(p)
+        while k + 8 <= count {
+            high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            k += 8
+        }
+        while k < count { high |= UInt64(p[k]); k += 1 }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
 
     // MARK: positions and errors
 
@@ -68,6 +89,7 @@ struct WireReader {
     mutating func column(_ n: Int) -> Int {
         let node = nodes[n]
         let lineStart = Int(node.lineStart), offset = Int(node.offset)
+        if asciiOnly { return offset - lineStart + 1 }
         var column = 1
         if lineStart == cacheLineStart && offset < cacheOffset && cacheOffset - offset < offset - lineStart {
             column = cacheColumn
