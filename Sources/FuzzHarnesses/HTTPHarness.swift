@@ -14,6 +14,9 @@ enum HTTPHarness {
     nonisolated(unsafe) private static var port: Int?
     nonisolated(unsafe) private static var metrics: Metrics?
     nonisolated(unsafe) private static var source = 0
+    /// Why the last `exchange` answered nil: a connection that could not be made is told
+    /// apart from one the server kept open.
+    nonisolated(unsafe) private static var lastFailure = ""
 
     static func run(_ bytes: [UInt8]) -> String? {
         guard let port = serverPort() else { return "the server does not start" }
@@ -22,7 +25,7 @@ enum HTTPHarness {
         // queue work faster than the one solver thread does it, and this input's wait would
         // measure that queue, not this input.
         guard drained(port: port) else { return "the server's work did not drain in 30 s" }
-        guard let reply = exchange(port: port, bytes) else { return "the server kept the connection open past its timeouts" }
+        guard let reply = exchange(port: port, bytes) else { return lastFailure }
         if let bad = checkResponses(reply) { return bad }
         // Alive and well afterwards (every input: a server that broke is a finding at once).
         let probe = Array("GET /healthz HTTP/1.1\r\nHost: f\r\nConnection: close\r\n\r\n".utf8)
@@ -31,7 +34,7 @@ enum HTTPHarness {
         let first = exchange(port: port, probe)
         let health = first.map { $0.starts(with: Array("HTTP/1.1 200".utf8)) } == true ? first : exchange(port: port, probe)
         guard let health, health.starts(with: Array("HTTP/1.1 200".utf8)) else {
-            let got = health.map { String(decoding: $0.prefix(200), as: UTF8.self) } ?? "no answer in 8 s"
+            let got = health.map { String(decoding: $0.prefix(200), as: UTF8.self) } ?? lastFailure
             return "/healthz no longer answers 200: \(got)"
         }
         return nil
@@ -76,7 +79,7 @@ enum HTTPHarness {
     /// libFuzzer gives an input 10 s).
     private static func exchange(port: Int, _ bytes: [UInt8]) -> [UInt8]? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { lastFailure = "no socket (errno \(errno))"; return nil }
         defer { close(fd) }
         var timeout = timeval(tv_sec: 8, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -98,7 +101,7 @@ enum HTTPHarness {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return nil }
+        guard connected == 0 else { lastFailure = "could not connect to the server (errno \(errno))"; return nil }
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -111,7 +114,11 @@ enum HTTPHarness {
         while true {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n == 0 { return reply }
-            if n < 0 { return errno == EAGAIN || errno == EWOULDBLOCK ? nil : reply }  // reset: closed
+            if n < 0 {
+                guard errno == EAGAIN || errno == EWOULDBLOCK else { return reply }  // reset: closed
+                lastFailure = "the server kept the connection open past its timeouts (no close in 8 s, \(reply.count) bytes of answers read)"
+                return nil
+            }
             reply += chunk[0..<n]
         }
     }
