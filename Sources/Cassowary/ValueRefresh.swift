@@ -111,10 +111,7 @@ extension Solver {
     /// solver read once does not pay for it. The next refresh compiles it (its structure
     /// stays unknown), and evaluates every definition as after any change of shape.
     func evaluateOnce() {
-        var all: [Symbol] = []
-        definitions.rows.forEachDefined { x, _ in all.append(x) }
-        let order = definitionOrder(from: all)
-        for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
+        let order = evaluationOrder()
         var values: [Double] = []
         swap(&values, &definitions.values)
         defer { swap(&values, &definitions.values) }
@@ -123,8 +120,7 @@ extension Solver {
         tableau.kinds.withUnsafeBufferPointer { kinds in
         definitions.rows.withReader { defs in
         values.withUnsafeMutableBufferPointer { values in
-            // Referenced before referencing: `definitionOrder` lists readers first.
-            for x in order.reversed() {
+            for x in order {
                 guard let def = defs[Int(x)] else { continue }
                 var v = def.constant
                 for cell in def.cells {
@@ -147,12 +143,10 @@ extension Solver {
 
     /// Flattens the definitions in topological order; free variables get the value 0.
     func compileProgram() {
-        var all: [Symbol] = []
-        definitions.rows.forEachDefined { x, _ in all.append(x) }
-        let order = definitionOrder(from: all).reversed()   // referenced before referencing
+        let order = evaluationOrder()
         var p = Definitions.Program()
         p.structure = definitions.structure
-        p.targets.reserveCapacity(all.count)
+        p.targets.reserveCapacity(order.count)
         for x in order {
             guard let def = definitions.rows[Int(x)] else { continue }
             p.targets.append(x)
@@ -162,7 +156,16 @@ extension Solver {
             }
             p.starts.append(Int32(p.symbols.count))
         }
-        for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
         definitions.setProgram(p)
+    }
+
+    /// The defined variables, each after everything its definition reads (`definitionOrder`
+    /// lists readers first); the free variables' values set to 0 on the way. What both the
+    /// program and an in-place evaluation follow.
+    private func evaluationOrder() -> ReversedCollection<[Symbol]> {
+        var all: [Symbol] = []
+        definitions.rows.forEachDefined { x, _ in all.append(x) }
+        for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
+        return definitionOrder(from: all).reversed()
     }
 }
