@@ -11,7 +11,7 @@ extension Solver {
     /// Installs `constraint` with `constant` in place of its expression's: a constraint
     /// taken out after in-place constant changes goes back as it then stood.
     public func add(_ constraint: Constraint, constant: Double) throws(SolverError) {
-        guard tags[constraint] == nil, !tags.isForeign(constraint) else { throw .duplicateConstraint }
+        guard !tags.contains(constraint), !tags.isForeign(constraint) else { throw .duplicateConstraint }
         try validate(constraint)
         guard constant.isFinite else { throw .nonFiniteNumber }
 

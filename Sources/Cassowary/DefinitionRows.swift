@@ -82,6 +82,17 @@ struct DefinitionRows {
             return s >= 0 ? rows[s] : nil
         }
 
+        /// How many cells `x`'s definition has (0 when it has none), and its `i`th symbol:
+        /// walks over the definitions read them in place instead of copying (and
+        /// reference counting) each row.
+        @inline(__always) func cellCount(_ x: Int) -> Int {
+            let s = Int(slots[x])
+            return s >= 0 ? rows[s].cells.count : 0
+        }
+        @inline(__always) func symbol(_ x: Int, at i: Int) -> Symbol {
+            rows[Int(slots[x])].cells.withUnsafeBufferPointer { $0[i].symbol }
+        }
+
         /// The constant of `x`'s definition (0 when it has none), without copying the row.
         @inline(__always) func constant(_ x: Int) -> Double {
             let s = Int(slots[x])

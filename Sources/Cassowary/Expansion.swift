@@ -53,10 +53,9 @@ extension Solver {
             for root in symbols where defs.slots[Int(root)] >= 0 && definitions.mark(root, visit) {
                 stack.append((root, 0))
                 while let (x, next) = stack.last {
-                    let cells = defs[Int(x)]?.cells ?? []
-                    if next < cells.count {
+                    if next < defs.cellCount(Int(x)) {
                         stack[stack.count - 1].1 = next + 1
-                        let s = cells[next].symbol
+                        let s = defs.symbol(Int(x), at: next)
                         if defs.slots[Int(s)] >= 0 && definitions.mark(s, visit) { stack.append((s, 0)) }
                     } else {
                         order.append(x)

@@ -6,7 +6,8 @@
 public final class Solver {
     /// Bookkeeping for one installed constraint.
     struct Tag {
-        let constraint: Constraint
+        /// Kept alive by the tag table (see `TagTable`): copying a tag counts no references.
+        unowned(unsafe) let constraint: Constraint
         /// A symbol that occurs only in this constraint's own equation, with coefficient
         /// `sigma` there; shifting it is how a constant changes in place.
         let marker: Symbol
@@ -24,14 +25,14 @@ public final class Solver {
     }
 
     /// Rows of basic restricted symbols, over nonbasic restricted symbols only.
-    var tableau = Tableau()
+    let tableau = Tableau()
     /// The user's variables, as definitions (see Definitions.swift).
-    var definitions = Definitions()
+    let definitions = Definitions()
     let accumulator = Accumulator()
     /// Reused buffers for walks over the definitions.
     var scratchOrder: [Symbol] = []
     var scratchStack: [(Symbol, Int)] = []
-    var goal = Objective()
+    let goal = Objective()
     var tags = TagTable()
     var owner: [Constraint?] = []          // by symbol: the constraint a marker belongs to
     /// Debug names by variable id ("" for none): an array, so naming costs no hashing.
@@ -195,7 +196,7 @@ public final class Solver {
         v.id >= 0 && v.id < tableau.kinds.count && tableau.kinds[v.id] == .external
     }
 
-    public func contains(_ constraint: Constraint) -> Bool { tags[constraint] != nil }
+    public func contains(_ constraint: Constraint) -> Bool { tags.contains(constraint) }
 
     /// The installed constraints, in installation order (for benchmarks and debugging).
     public func installedConstraints() -> [Constraint] {

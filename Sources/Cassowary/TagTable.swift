@@ -1,37 +1,62 @@
 /// The solver's record of its installed constraints, found through a slot index kept in
 /// the constraint itself: a constant change or a suggest then costs no hashing.
+///
+/// The table holds each installed constraint strongly in `holders`; a `Tag` names its
+/// constraint without a reference count (`unowned(unsafe)`), so the many short-lived copies
+/// of a tag that an add makes cost no atomic operations. A tag never outlives its
+/// constraint: it lives in this table, or briefly in a call whose caller holds the
+/// constraint.
 struct TagTable {
     private var slots: [Solver.Tag?] = []
+    /// By slot: the constraint whose tag is there (nil for a free slot).
+    private var holders: [Constraint?] = []
     private var free: [Int32] = []
     private(set) var count = 0
     /// Identifies the table the slots belong to: a constraint installed elsewhere is unknown here.
-    private let token = Token()
+    private let token: Token
     private final class Token {}
-    var owner: ObjectIdentifier { ObjectIdentifier(token) }
+    /// The token's identity, taken once: reading it from the token on every look-up
+    /// retained and released the token each time.
+    let owner: ObjectIdentifier
+
+    init() {
+        token = Token()
+        owner = ObjectIdentifier(token)
+    }
+
+    /// The slot of `c` if `c` is installed here (identity read in place, no reference counting).
+    @inline(__always) private func slot(of c: Constraint) -> Int? {
+        guard c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < holders.count else { return nil }
+        let i = Int(c.tagSlot)
+        return holders.withUnsafeBufferPointer { $0[i] === c } ? i : nil
+    }
 
     subscript(_ c: Constraint) -> Solver.Tag? {
         get {
-            guard c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count,
-                  let tag = slots[Int(c.tagSlot)], tag.constraint === c else { return nil }
-            return tag
+            guard let i = slot(of: c) else { return nil }
+            return slots[i]
         }
         set {
             if let tag = newValue {
-                if c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count, slots[Int(c.tagSlot)]?.constraint === c {
-                    slots[Int(c.tagSlot)] = tag
+                if let i = slot(of: c) {
+                    slots[i] = tag
                     return
                 }
                 let slot: Int32
-                if let f = free.popLast() { slot = f; slots[Int(f)] = tag } else {
+                if let f = free.popLast() {
+                    slot = f; slots[Int(f)] = tag; holders[Int(f)] = c
+                } else {
                     slot = Int32(slots.count)
                     slots.append(tag)
+                    holders.append(c)
                 }
                 c.tagOwner = owner
                 c.tagSlot = slot
                 count += 1
-            } else if self[c] != nil {
-                slots[Int(c.tagSlot)] = nil
-                free.append(c.tagSlot)
+            } else if let i = slot(of: c) {
+                slots[i] = nil
+                holders[i] = nil
+                free.append(Int32(i))
                 c.tagSlot = -1
                 c.tagOwner = nil
                 count -= 1
@@ -39,11 +64,13 @@ struct TagTable {
         }
     }
 
+    /// Whether `c` is installed here.
+    func contains(_ c: Constraint) -> Bool { slot(of: c) != nil }
+
     /// Records a new constant in place (no copy of the record out and back).
     mutating func setConstant(_ c: Constraint, _ value: Double) {
-        guard c.tagOwner == owner, c.tagSlot >= 0, Int(c.tagSlot) < slots.count,
-              slots[Int(c.tagSlot)]?.constraint === c else { return }
-        slots[Int(c.tagSlot)]?.constant = value
+        guard let i = slot(of: c) else { return }
+        slots[i]?.constant = value
     }
 
     mutating func remove(_ c: Constraint) -> Solver.Tag? {
@@ -57,13 +84,14 @@ struct TagTable {
 
     var all: [Solver.Tag] { slots.compactMap { $0 } }
 
-    mutating func reserveCapacity(_ count: Int) { slots.reserveCapacity(count) }
+    mutating func reserveCapacity(_ count: Int) { slots.reserveCapacity(count); holders.reserveCapacity(count) }
 
     /// Empty, keeping its storage (see `Solver.reset`). A constraint installed before still
     /// names this table and a slot, but a slot's record is its own only if it holds that
     /// very constraint, which every look-up checks.
     mutating func reset() {
         slots.removeAll(keepingCapacity: true)
+        holders.removeAll(keepingCapacity: true)
         free.removeAll(keepingCapacity: true)
         count = 0
     }
@@ -71,6 +99,7 @@ struct TagTable {
     /// Exact-size storage (see `Solver.compact`).
     mutating func compact() {
         slots = exactCopy(slots)
+        holders = exactCopy(holders)
         free = exactCopy(free)
     }
 }
