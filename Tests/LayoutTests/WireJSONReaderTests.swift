@@ -126,6 +126,7 @@ private func syntaxError(_ text: String, sourceLocation: Testing.SourceLocation 
         #expect(e?.message.contains("duplicate member name \"a\"") == true)
         #expect(e?.location?.line == 2)
         #expect(e?.location?.column == 10)
+        #expect(e?.location?.pointer == "/a")
         // Equal after unescaping.
         #expect(syntaxError(#"{"a": 1, "\u0061": 2}"#)?.message.contains("duplicate") == true)
         // Large objects use a set; same verdicts.
@@ -134,6 +135,12 @@ private func syntaxError(_ text: String, sourceLocation: Testing.SourceLocation 
         #expect(syntaxError("{\(many), \"k7\": 0}")?.message.contains("\"k7\"") == true)
         // The same key in different objects is fine.
         #expect((try? parse(#"[{"a": 1}, {"a": 2, "b": {"a": 3}}]"#).get()) != nil)
+        // ... also between large objects: siblings, and one inside another (each object's
+        // set of names is its own and goes when it closes).
+        #expect((try? parse("[{\(many)}, {\(many)}]").get()) != nil)
+        #expect((try? parse("{\(many), \"inner\": {\(many)}, \"k99\": 1}").get()) != nil)
+        #expect(syntaxError("{\(many), \"inner\": {\(many)}, \"k3\": 1}")?.message.contains("\"k3\"") == true)
+        #expect(syntaxError("[{\(many)}, {\(many), \"k5\": 1}]")?.location?.pointer == "/1/k5")
     }
 
     @Test func depthLimit() throws {

@@ -21,12 +21,13 @@ struct JSONParser {
     /// Objects with more keys than this check duplicates with a set instead of pairwise.
     static let linearKeyLimit = 16
 
+    /// Plain data, so that looking at the innermost frame (once per value) counts no
+    /// references; the rare key sets of wide objects live beside (`keySets`).
     private struct Frame {
         var node: Int
         var count: UInt32 = 0
         var isObject: Bool
         var keysStart: Int
-        var keySet: Set<[UInt8]>? = nil
     }
 
     private let p: UnsafePointer<UInt8>
@@ -38,6 +39,8 @@ struct JSONParser {
     private var frames: [Frame] = []
     /// Node indices of the keys of every open object, innermost last.
     private var keys: [Int] = []
+    /// The names seen so far of each open object wider than `linearKeyLimit`, by frame depth.
+    private var keySets: [Int: Set<[UInt8]>] = [:]
 
     private init(_ p: UnsafePointer<UInt8>, _ end: Int) { self.p = p; self.end = end }
 
@@ -132,6 +135,7 @@ struct JSONParser {
 
     private mutating func close() {
         guard let frame = frames.popLast() else { return }
+        if !keySets.isEmpty { keySets[frames.count] = nil }
         nodes[frame.node].a = frame.count
         nodes[frame.node].b = UInt64(nodes.count)
         if frame.isObject { keys.removeSubrange(frame.keysStart...) }
@@ -159,18 +163,21 @@ struct JSONParser {
         let f = frames.count - 1
         let start = frames[f].keysStart
         if keys.count - start < JSONParser.linearKeyLimit {
-            for j in start..<keys.count where sameKey(keys[j], index) {
-                throw fail("duplicate member name \"\(keyString(index))\"", at: offset)
-            }
+            for j in start..<keys.count where sameKey(keys[j], index) { throw duplicate(index, at: offset) }
             return
         }
-        if frames[f].keySet == nil {
-            frames[f].keySet = Set(keys[start...].map(keyBytes))
+        if keySets[f] == nil {
+            keySets[f] = Set(keys[start..<keys.count].map(keyBytes))
         }
         let name = keyBytes(index)
-        guard frames[f].keySet?.insert(name).inserted ?? true else {
-            throw fail("duplicate member name \"\(keyString(index))\"", at: offset)
-        }
+        guard keySets[f]?.insert(name).inserted ?? true else { throw duplicate(index, at: offset) }
+    }
+
+    /// The error for a repeated name, located at the repeat: its pointer ends with that name
+    /// (not the member before it).
+    private mutating func duplicate(_ index: Int, at offset: Int) -> JSONSyntaxError {
+        keys.append(index)
+        return fail("duplicate member name \"\(keyString(index))\"", at: offset)
     }
 
     private func keyBytes(_ index: Int) -> [UInt8] {
