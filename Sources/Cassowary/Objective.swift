@@ -52,7 +52,15 @@ final class Objective {
     }
 
     func level(for priority: Double) -> Int {
-        if let l = levelOf[priority] { return l }
+        // A layout uses a handful of priorities: the first few levels are found by a scan,
+        // cheaper than hashing a Double; the dictionary serves documents with many.
+        let scanned = min(priorities.count, 8)
+        let found: Int? = priorities.withUnsafeBufferPointer { p in
+            for k in 0..<scanned where p[k] == priority { return k }
+            return nil
+        }
+        if let found { return found }
+        if priorities.count > scanned, let l = levelOf[priority] { return l }
         let l = priorities.count
         priorities.append(priority)
         levelOf[priority] = l
