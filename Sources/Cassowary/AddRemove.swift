@@ -34,7 +34,7 @@ extension Solver {
         pivotLog = []
         defer { pivotLog = nil }
         if let failure = install(row, tag: tag) {
-            undoAdd(tag)
+            undoAdd(tag, of: constraint)
             throw .unsatisfiable(conflict: explainsConflicts ? explain(failure, adding: constraint, constant: constant) : [])
         }
         optimize()
@@ -75,13 +75,13 @@ extension Solver {
                 row.add(other, -sigma)
                 goal.add(level: Int(level), other, 1)
             }
-            return Tag(constraint: constraint, marker: slack, other: other, sigma: sigma,
+            return Tag(marker: slack, other: other, sigma: sigma,
                        constant: constraint.expression.constant, level: level, otherLevel: level)
         case .equal:
             if required {
                 let dummy = newSymbol(.dummy, owner: constraint)
                 row.add(dummy, 1)
-                return Tag(constraint: constraint, marker: dummy, other: -1, sigma: 1,
+                return Tag(marker: dummy, other: -1, sigma: 1,
                            constant: constraint.expression.constant, level: level, otherLevel: level)
             }
             // expression = plus - minus: plus measures the excess (at `priority`), minus the
@@ -94,7 +94,7 @@ extension Solver {
             row.add(minus, 1)
             goal.add(level: Int(level), plus, 1)
             goal.add(level: Int(below), minus, 1)
-            return Tag(constraint: constraint, marker: plus, other: minus, sigma: -1,
+            return Tag(marker: plus, other: minus, sigma: -1,
                        constant: constraint.expression.constant, level: level, otherLevel: below)
         }
     }
@@ -231,7 +231,7 @@ extension Solver {
     }
 
     /// Rolls back a failed add: pivots, the artificial row, the objective terms and the tag.
-    func undoAdd(_ tag: Tag) {
+    func undoAdd(_ tag: Tag, of constraint: Constraint) {
         if let log = pivotLog { undoPivots(log) }
         // After undoing, the artificial variable (if any) is basic again in its first row.
         if let art = artificialSymbol {
@@ -254,7 +254,7 @@ extension Solver {
             }
         }
         infeasible.removeAll()
-        tags[tag.constraint] = nil
+        tags[constraint] = nil
     }
 
     /// For a row of restricted symbols only: one of the constraint's own new symbols that can

@@ -5,9 +5,9 @@
 /// failed constant changes undo their pivots from a log.
 public final class Solver {
     /// Bookkeeping for one installed constraint.
+    /// (Its constraint is the one it is filed under in the tag table, which holds it: a tag
+    /// without a reference is copied without reference counting.)
     struct Tag {
-        /// Kept alive by the tag table (see `TagTable`): copying a tag counts no references.
-        unowned(unsafe) let constraint: Constraint
         /// A symbol that occurs only in this constraint's own equation, with coefficient
         /// `sigma` there; shifting it is how a constant changes in place.
         let marker: Symbol
@@ -200,7 +200,7 @@ public final class Solver {
 
     /// The installed constraints, in installation order (for benchmarks and debugging).
     public func installedConstraints() -> [Constraint] {
-        tags.all.sorted { $0.order < $1.order }.map(\.constraint)
+        tags.all.sorted { $0.tag.order < $1.tag.order }.map(\.constraint)
     }
 
     /// Symbols made so far (variables, slacks, errors, dummies): it only grows.
@@ -230,8 +230,7 @@ public final class Solver {
     /// The total violation at each optional priority in use, highest priority first.
     public func objective() -> [(priority: Double, violation: Double)] {
         var totals: [Double: Double] = [:]
-        for tag in tags.all where !tag.constraint.isRequired {
-            let c = tag.constraint
+        for (c, tag) in tags.all where !c.isRequired {
             // `expression` above zero violates `<=` and `==` (at `priority`), below zero `>=`
             // and `==` (at `priorityBelow`, which is `priority` but for a two-sided soft one).
             let e = c.expression.terms.reduce(tag.constant) { $0 + $1.coefficient * value($1.variable) }

@@ -1,11 +1,9 @@
 /// The solver's record of its installed constraints, found through a slot index kept in
 /// the constraint itself: a constant change or a suggest then costs no hashing.
 ///
-/// The table holds each installed constraint strongly in `holders`; a `Tag` names its
-/// constraint without a reference count (`unowned(unsafe)`), so the many short-lived copies
-/// of a tag that an add makes cost no atomic operations. A tag never outlives its
-/// constraint: it lives in this table, or briefly in a call whose caller holds the
-/// constraint.
+/// The table holds each installed constraint in `holders`, beside its tag: a `Tag` itself
+/// holds no reference, so the many short-lived copies of a tag that an add makes cost no
+/// atomic operations.
 struct TagTable {
     private var slots: [Solver.Tag?] = []
     /// By slot: the constraint whose tag is there (nil for a free slot).
@@ -82,7 +80,10 @@ struct TagTable {
     /// Whether `c` is installed in some other solver.
     func isForeign(_ c: Constraint) -> Bool { c.tagOwner != nil && c.tagOwner != owner }
 
-    var all: [Solver.Tag] { slots.compactMap { $0 } }
+    /// Every installed constraint with its tag, in slot order.
+    var all: [(constraint: Constraint, tag: Solver.Tag)] {
+        zip(holders, slots).compactMap { c, tag in c.flatMap { c in tag.map { (c, $0) } } }
+    }
 
     mutating func reserveCapacity(_ count: Int) { slots.reserveCapacity(count); holders.reserveCapacity(count) }
 
