@@ -20,6 +20,8 @@ public enum MonotonicClock {
 }
 
 /// Number of online processors (at least 1).
-public func onlineProcessorCount() -> Int {
-    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-}
+public func onlineProcessorCount() -> Int { processorsOnline }
+
+/// Read once: glibc answers by reading a file in /sys, and `serve` builds a default
+/// configuration for each option it lists (about 230 reads at start-up before).
+private let processorsOnline = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
