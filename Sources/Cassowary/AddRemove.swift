@@ -33,7 +33,8 @@ extension Solver {
 
         pivotLog = []
         defer { pivotLog = nil }
-        if let failure = install(row, tag: tag) {
+        // Handed over, not shared: a row defining a variable is then solved in place.
+        if let failure = install(consume row, tag: tag) {
             undoAdd(tag, of: constraint)
             throw .unsatisfiable(conflict: explainsConflicts ? explain(failure, adding: constraint, constant: constant) : [])
         }
@@ -109,16 +110,20 @@ extension Solver {
     /// Puts the new row in: as the definition of a free variable if it has one, else into
     /// the restricted tableau. Returns a failure when the required constraints cannot hold
     /// with it; the caller then undoes.
-    func install(_ written: Row, tag: Tag) -> Failure? {
+    func install(_ written: consuming Row, tag: Tag) -> Failure? {
         // A free variable of the row as written, cheapest first, if that closes no cycle.
         if let x = freeSubject(written) {
-            define(x, from: written)
+            define(x, from: consume written)
             return nil
         }
         var row = expand(written)
-        if let x = row.symbols.filter({ tableau.kinds[Int($0)] == .external })
-            .min(by: { definitions.referencedBy[Int($0)].count < definitions.referencedBy[Int($1)].count }) {
-            define(x, from: row)
+        // The free variable of the expanded row with the fewest references (the first of equals).
+        var free: Symbol = -1
+        for s in row.symbols where tableau.kinds[Int(s)] == .external {
+            if free < 0 || definitions.referencedBy[Int(s)].count < definitions.referencedBy[Int(free)].count { free = s }
+        }
+        if free >= 0 {
+            define(free, from: consume row)
             return nil
         }
         if row.constant < 0 { row.negate() }
@@ -193,8 +198,8 @@ extension Solver {
     }
 
     /// Makes free variable `x` defined by the equation `0 = row`.
-    func define(_ x: Symbol, from row: Row) {
-        var def = row
+    func define(_ x: Symbol, from row: consuming Row) {
+        var def = consume row
         def.solve(for: x)
         definitions.define(x, def)
     }
