@@ -134,7 +134,7 @@ extension Solver {
             return nil
         }
         if let subject = dualSubject(row, tag) {
-            return installWithDualSimplex(row, subject: subject, tag: tag)
+            return installWithDualSimplex(consume row, subject: subject, tag: tag)
         }
         if row.symbols.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
             if !nearZero(row.constant) { return Failure(row: row, basic: nil) }
@@ -166,8 +166,8 @@ extension Solver {
     }
 
     /// Installs `row` solved for `subject`, then repairs feasibility with the dual simplex.
-    func installWithDualSimplex(_ row: Row, subject: Symbol, tag: Tag) -> Failure? {
-        var row = row
+    func installWithDualSimplex(_ row: consuming Row, subject: Symbol, tag: Tag) -> Failure? {
+        var row = consume row
         row.solve(for: subject)
         substitute(subject, row)
         tableau.insertRow(row, basic: subject)

@@ -5,8 +5,10 @@
 /// holds no reference, so the many short-lived copies of a tag that an add makes cost no
 /// atomic operations.
 struct TagTable {
-    private var slots: [Solver.Tag?] = []
-    /// By slot: the constraint whose tag is there (nil for a free slot).
+    /// By slot: the tag (stale in a free slot). Not optional: a tag has no spare bit
+    /// pattern for nil, so an optional one would take 48 bytes instead of 40.
+    private var slots: [Solver.Tag] = []
+    /// By slot: the constraint whose tag is there; nil marks a free slot.
     private var holders: [Constraint?] = []
     private var free: [Int32] = []
     private(set) var count = 0
@@ -52,7 +54,6 @@ struct TagTable {
                 c.tagSlot = slot
                 count += 1
             } else if let i = slot(of: c) {
-                slots[i] = nil
                 holders[i] = nil
                 free.append(Int32(i))
                 c.tagSlot = -1
@@ -68,7 +69,7 @@ struct TagTable {
     /// Records a new constant in place (no copy of the record out and back).
     mutating func setConstant(_ c: Constraint, _ value: Double) {
         guard let i = slot(of: c) else { return }
-        slots[i]?.constant = value
+        slots[i].constant = value
     }
 
     mutating func remove(_ c: Constraint) -> Solver.Tag? {
@@ -82,7 +83,7 @@ struct TagTable {
 
     /// Every installed constraint with its tag, in slot order.
     var all: [(constraint: Constraint, tag: Solver.Tag)] {
-        zip(holders, slots).compactMap { c, tag in c.flatMap { c in tag.map { (c, $0) } } }
+        zip(holders, slots).compactMap { c, tag in c.map { ($0, tag) } }
     }
 
     mutating func reserveCapacity(_ count: Int) { slots.reserveCapacity(count); holders.reserveCapacity(count) }

@@ -19,7 +19,8 @@ public enum MonotonicClock {
     }
 }
 
-/// Number of online processors (at least 1).
+/// Number of online processors (at least 1), as read at first use: processors brought
+/// online later are not seen (it only sets defaults).
 public func onlineProcessorCount() -> Int { processorsOnline }
 
 /// Read once: glibc answers by reading a file in /sys, and `serve` builds a default
