@@ -101,10 +101,16 @@ enum HTTPHarness {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { lastFailure = "could not connect to the server (errno \(errno))"; return nil }
+        // libFuzzer's timer signal can interrupt the connect (EINTR, seen once in 3 million
+        // runs); the connection then completes on its own: wait for it.
+        guard connected == 0 || (errno == EINTR && connectionCompletes(fd)) else {
+            lastFailure = "could not connect to the server (errno \(errno))"
+            return nil
+        }
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }  // the server may close early (a refused request): not a finding
             sent += n
         }
@@ -114,6 +120,7 @@ enum HTTPHarness {
         while true {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n == 0 { return reply }
+            if n < 0 && errno == EINTR { continue }
             if n < 0 {
                 guard errno == EAGAIN || errno == EWOULDBLOCK else { return reply }  // reset: closed
                 lastFailure = "the server kept the connection open past its timeouts (no close in 8 s, \(reply.count) bytes of answers read)"
@@ -121,6 +128,21 @@ enum HTTPHarness {
             }
             reply += chunk[0..<n]
         }
+    }
+
+    /// Whether an interrupted connect on `fd` completes within 8 s without error.
+    private static func connectionCompletes(_ fd: Int32) -> Bool {
+        var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&waiting, 1, 8_000) } while ready < 0 && errno == EINTR
+        guard ready == 1 else { return false }
+        var failure: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 else {
+            errno = failure
+            return false
+        }
+        return true
     }
 
     /// The answers, in order: each a status line `HTTP/1.1 NNN ` with NNN in 100...599,
