@@ -53,12 +53,8 @@ struct TagTable {
                 c.tagOwner = owner
                 c.tagSlot = slot
                 count += 1
-            } else if let i = slot(of: c) {
-                holders[i] = nil
-                free.append(Int32(i))
-                c.tagSlot = -1
-                c.tagOwner = nil
-                count -= 1
+            } else {
+                _ = remove(c)
             }
         }
     }
@@ -72,10 +68,15 @@ struct TagTable {
         slots[i].constant = value
     }
 
+    /// Takes `c` out (one look-up); its tag, or nil if it was not here.
     mutating func remove(_ c: Constraint) -> Solver.Tag? {
-        let tag = self[c]
-        self[c] = nil
-        return tag
+        guard let i = slot(of: c) else { return nil }
+        holders[i] = nil
+        free.append(Int32(i))
+        c.tagSlot = -1
+        c.tagOwner = nil
+        count -= 1
+        return slots[i]
     }
 
     /// Whether `c` is installed in some other solver.
