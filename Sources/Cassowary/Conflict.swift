@@ -1,7 +1,7 @@
 // Explaining required conflicts with an irreducible set.
 //
-// The row that proves infeasibility (the artificial row of a failed add, or the row the
-// dual simplex cannot repair) is a combination of original equations; the equations in
+// The row that proves infeasibility (a new row that no symbol can bring to zero, or the
+// row the dual simplex cannot repair) is a combination of original equations; the equations in
 // it are exactly those whose marker symbols it mentions (a marker occurs in its own
 // equation only). That Farkas support is a small conflicting set; a deletion filter on
 // fresh solvers then makes it irreducible.

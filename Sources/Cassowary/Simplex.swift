@@ -12,15 +12,6 @@ extension Solver {
             if constant < 0 && tableau.isRestricted(basic) { infeasible.append(basic) }
         }
         goal.substitute(symbol, row)
-        if var art = artificial {
-            artificial = nil  // edit the row while it is uniquely held
-            let c = art.remove(symbol)
-            if c != 0 {
-                art.constant += c * row.constant
-                for cell in row.cells { art.add(cell.symbol, c * cell.coefficient) }
-            }
-            artificial = art
-        }
     }
 
     /// Makes `entering` basic in the row of `leaving`.
@@ -93,22 +84,6 @@ extension Solver {
             if let row = tableau.row(of: leaving), row.constant <= epsilon { degenerate += 1 } else { degenerate = 0 }
             pivot(entering: entering, leaving: leaving)
         }
-    }
-
-    /// Phase one: drives the artificial row to its minimum. True if it reached zero.
-    func optimizeArtificial() -> Bool {
-        while let art = artificial {
-            if isPastDeadline { return false }
-            var entering: Symbol = -1
-            for i in art.symbols.indices where art.coefficients[i] < -epsilon {
-                let s = art.symbols[i]
-                if tableau.kinds[Int(s)] != .dummy && (entering < 0 || s < entering) { entering = s }
-            }
-            if entering < 0 { break }
-            guard let leaving = leavingRow(for: entering) else { return false }
-            pivot(entering: entering, leaving: leaving)
-        }
-        return nearZero(artificial?.constant ?? 0)
     }
 
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.

@@ -40,9 +40,6 @@ public final class Solver {
     /// Edit constraints by variable id (an array: a suggest costs no hashing).
     var edits = EditTable()
     var infeasible: [Symbol] = []
-    /// During phase one of an add, the row being driven to zero.
-    var artificial: Row?
-    var artificialSymbol: Symbol?
     /// During an add through the dual simplex, the symbol its row was solved for.
     var insertedSubject: Symbol?
     /// Pivots made since logging started, so that a failed operation can undo them.
@@ -111,8 +108,6 @@ public final class Solver {
         variableNames.removeAll(keepingCapacity: true)
         edits.reset()
         infeasible.removeAll(keepingCapacity: true)
-        artificial = nil
-        artificialSymbol = nil
         insertedSubject = nil
         pivotLog = nil
         explainsConflicts = true

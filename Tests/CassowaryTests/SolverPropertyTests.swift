@@ -17,7 +17,10 @@ private let chunks = 4  // 1,000 systems in all; chunks run in parallel
 private let priorityPool: [Double] = [0.5, 1, 250, 500, 750, 751, 999.999]
 
 /// Runs one random system (deterministic in `seed`). Returns the harness for its log and stats.
-func runRandomSystem(seed: UInt64, solver: any SolverUnderTest = RealSolver()) -> SolverHarness {
+/// `constants` bounds the constants of its constraints: a narrow range makes degenerate
+/// systems (ties, rows at zero) the common case.
+func runRandomSystem(seed: UInt64, constants: ClosedRange<Int> = -10...10,
+                     solver: any SolverUnderTest = RealSolver()) -> SolverHarness {
     var rng = SplitMix64(seed: seed)
     let n = rng.int(1...6)
     let h = SolverHarness(variableCount: n, solver: solver)
@@ -43,7 +46,7 @@ func runRandomSystem(seed: UInt64, solver: any SolverUnderTest = RealSolver()) -
             terms.append((k, a > 0 ? 1 : -1))  // same sign: the sum is never zero
         }
         let relation = rng.pick([OracleRelation.equal, .lessOrEqual, .greaterOrEqual])
-        let constant = Double(rng.int(-10...10))
+        let constant = Double(rng.int(constants))
         let priority = rng.chance(requiredShare) ? 1000 : rng.pick(levels)
         return h.makeConstraint(terms: terms, constant: constant, relation: relation, priority: priority)
     }
@@ -116,10 +119,26 @@ struct SolverPropertyTests {
         } else {
             (0..<systemsPerChunk).map { UInt64(chunk * systemsPerChunk + $0) }
         }
+        check(seeds: seeds, constants: -10...10)
+    }
+
+    /// Constants of -1, 0 and 1 only: rows at zero and ties everywhere, where a required
+    /// equality's row can offer the dual simplex a symbol only once negated.
+    @Test("500 degenerate random systems", arguments: 0..<2)
+    func degenerateSystems(chunk: Int) {
+        let seeds: [UInt64] = if let s = seedFromEnvironment() {
+            chunk == 0 ? [s] : []
+        } else {
+            (0..<systemsPerChunk).map { 1_000_000 + UInt64(chunk * systemsPerChunk + $0) }
+        }
+        check(seeds: seeds, constants: -1...1)
+    }
+
+    func check(seeds: [UInt64], constants: ClosedRange<Int>) {
         var failing: [UInt64] = []
         var total = SolverHarness.Stats()
         for seed in seeds {
-            let h = runRandomSystem(seed: seed)
+            let h = runRandomSystem(seed: seed, constants: constants)
             total = total + h.stats
             guard h.failed else { continue }
             failing.append(seed)

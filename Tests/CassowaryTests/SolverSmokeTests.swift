@@ -35,7 +35,7 @@ import Testing
         #expect(abs(s.value(y) - 15) < 1e-9)
     }
 
-    @Test func inequalityConflictViaArtificial() throws {
+    @Test func inequalityConflict() throws {
         let s = Solver()
         let x = s.makeVariable("x")
         let lo = Constraint(Expression([(x, 1)], constant: -10), .greaterOrEqual, name: "lo")
