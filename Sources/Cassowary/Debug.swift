@@ -7,7 +7,7 @@ extension Solver {
         definitions.compact()
         goal.compact()
         tags.compact()
-        owner = exactCopy(owner)
+        owner.shrinkToFit()
         for slot in tableau.rows.indices { tableau.rows[slot].trim() }
         for s in tableau.columns.indices {
             _ = tableau.slots(containing: Symbol(s))  // drops stale entries first

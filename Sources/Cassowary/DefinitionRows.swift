@@ -2,9 +2,9 @@
 /// defined, a fraction of all symbols (every constraint adds slacks, errors or markers),
 /// so an optional row per symbol spent most of its bytes on nothing: here a symbol costs
 /// a slot number, and only defined symbols have a row.
-struct DefinitionRows {
+struct DefinitionRows: ~Copyable {
     /// By symbol: where its row is in `storage`, or -1.
-    private var slotOf: [Int32] = []
+    private var slotOf = OwnedArray<Int32>()
     private var storage: [Row] = []
     /// Places in `storage` freed by undefined symbols, reused first.
     private var free: [Int32] = []
@@ -107,7 +107,7 @@ struct DefinitionRows {
 
     /// Empty, keeping the arrays' storage (see `Solver.reset`).
     mutating func reset() {
-        slotOf.removeAll(keepingCapacity: true)
+        slotOf.removeAll()
         storage.removeAll(keepingCapacity: true)
         free.removeAll(keepingCapacity: true)
     }
@@ -124,6 +124,6 @@ struct DefinitionRows {
         }
         storage = dense
         free = []
-        slotOf = exactCopy(slotOf)
+        slotOf.shrinkToFit()
     }
 }

@@ -11,8 +11,8 @@
 final class Definitions {
     var rows = DefinitionRows()           // by symbol; set for defined externals
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
-    var referencedBy: [IndexList] = []
-    var stale: [Bool] = []                // by symbol, as in Tableau
+    var referencedBy = OwnedArray<IndexList>()
+    var stale = OwnedArray<Bool>()          // by symbol, as in Tableau
     /// Bumped by every change of a definition's cells (not of its constant).
     var structure: UInt64 = 1
 
@@ -48,7 +48,7 @@ final class Definitions {
     }
     /// Per-symbol marks for graph walks: a walk takes a fresh mark value, so nothing needs
     /// clearing and no Set is allocated.
-    private var marks: [UInt32] = []
+    private var marks = OwnedArray<UInt32>()
     private var markCounter: UInt32 = 0
 
     /// Definitions flattened in evaluation order: entry k sets `targets[k]` from the cells
@@ -78,7 +78,7 @@ final class Definitions {
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
     func reset() {
         rows.reset()
-        referencedBy.removeAll(keepingCapacity: true); stale.removeAll(keepingCapacity: true)
+        referencedBy.removeAll(); stale.removeAll()
         structure = 1
         values.removeAll(keepingCapacity: true)
         epoch = 1
@@ -92,15 +92,15 @@ final class Definitions {
         movedAll = true
         programPosition.removeAll(keepingCapacity: true)
         affected.removeAll(keepingCapacity: true)
-        marks.removeAll(keepingCapacity: true)
+        marks.removeAll()
         markCounter = 0
         movedLimit = 0
     }
 
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
-        rows.compact(); referencedBy = exactCopy(referencedBy); stale = exactCopy(stale)
-        values = exactCopy(values); marks = exactCopy(marks)
+        rows.compact(); referencedBy.shrinkToFit(); stale.shrinkToFit()
+        values = exactCopy(values); marks.shrinkToFit()
         program.symbols = exactCopy(program.symbols); program.coefficients = exactCopy(program.coefficients)
         program.targets = exactCopy(program.targets); program.starts = exactCopy(program.starts)
         programPosition = []; affected = []; moved = exactCopy(moved)  // rebuilt when needed
@@ -133,10 +133,7 @@ final class Definitions {
                      limit: Int, stack: inout [Symbol]) -> Bool {
         let visit = newMark()
         var count = 0
-        var marks: [UInt32] = []
-        swap(&marks, &self.marks)
-        defer { swap(&marks, &self.marks) }
-        return marks.withUnsafeMutableBufferPointer { marks in
+        return self.marks.withUnsafeMutableBufferPointer { marks in
             for s in moved where marks[Int(s)] != visit {
                 marks[Int(s)] = visit
                 stack.append(s)

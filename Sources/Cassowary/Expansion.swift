@@ -112,8 +112,8 @@ extension Solver {
 /// A dense scratch accumulator for sparse sums, indexed by symbol and reset after each use.
 /// A class, so that the solver's one instance is reused without copy-on-write copies.
 final class Accumulator {
-    var values: [Double] = []
-    var marked: [Bool] = []
+    var values = OwnedArray<Double>()
+    var marked = OwnedArray<Bool>()
     var touched: [Symbol] = []
     var constant = 0.0
 
@@ -131,8 +131,8 @@ final class Accumulator {
         let i = Int(s)
         if i >= values.count {
             let n = max(i + 1, values.count + values.count / 4 + 64)
-            values.append(contentsOf: repeatElement(0, count: n - values.count))
-            marked.append(contentsOf: repeatElement(false, count: n - marked.count))
+            values.append(0, times: n - values.count)
+            marked.append(false, times: n - marked.count)
         }
         if !marked[i] { marked[i] = true; touched.append(s) }
         values[i] += c

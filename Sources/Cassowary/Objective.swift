@@ -17,9 +17,9 @@ final class Objective {
     /// By level: its place in `order` (0 for the highest priority).
     private var rank: [Int32] = []
     /// By symbol: its nonzero reduced costs, in increasing level.
-    private var costs: [LevelCosts] = []
+    private var costs = OwnedArray<LevelCosts>()
     var dirty: [Symbol] = []
-    var isDirty: [Bool] = []                // by symbol
+    var isDirty = OwnedArray<Bool>()          // by symbol
     var symbolCount: Int { costs.count }
 
     func addSymbol() {
@@ -38,16 +38,16 @@ final class Objective {
         levelOf.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
         rank.removeAll(keepingCapacity: true)
-        costs.removeAll(keepingCapacity: true)
+        costs.removeAll()
         dirty.removeAll(keepingCapacity: true)
-        isDirty.removeAll(keepingCapacity: true)
+        isDirty.removeAll()
     }
 
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
-        costs = exactCopy(costs)
+        costs.shrinkToFit()
         for s in costs.indices { costs[s].trim() }
-        isDirty = exactCopy(isDirty)
+        isDirty.shrinkToFit()
         dirty = exactCopy(dirty)
     }
 

@@ -34,7 +34,7 @@ public final class Solver {
     var scratchStack: [(Symbol, Int)] = []
     let goal = Objective()
     var tags = TagTable()
-    var owner: [Constraint?] = []          // by symbol: the constraint a marker belongs to
+    var owner = OwnedArray<Constraint?>()    // by symbol: the constraint a marker belongs to
     /// Debug names by variable id ("" for none): an array, so naming costs no hashing.
     var variableNames: [String] = []
     /// Edit constraints by variable id (an array: a suggest costs no hashing).
@@ -104,7 +104,7 @@ public final class Solver {
         scratchStack.removeAll(keepingCapacity: true)
         goal.reset()
         tags.reset()
-        owner.removeAll(keepingCapacity: true)
+        owner.removeAll()
         variableNames.removeAll(keepingCapacity: true)
         edits.reset()
         infeasible.removeAll(keepingCapacity: true)

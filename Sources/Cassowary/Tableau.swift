@@ -5,18 +5,18 @@
 /// Column lists are lazy: a slot is appended when a cell is created and never removed
 /// eagerly; readers check the row and compact the list as they go.
 final class Tableau {
-    var kinds: [SymbolKind] = []
-    var rows: [Row] = []
-    var basicOf: [Symbol] = []          // by slot; -1 when the slot is free
+    var kinds = OwnedArray<SymbolKind>()
+    var rows = OwnedArray<Row>()
+    var basicOf = OwnedArray<Symbol>()  // by slot; -1 when the slot is free
     var freeSlots: [Int32] = []
-    var slotOf: [Int32] = []            // by symbol; -1 when nonbasic
-    var columns: [IndexList] = []       // by symbol
-    var visitStamp: [UInt32] = []       // by slot, to de-duplicate column lists
+    var slotOf = OwnedArray<Int32>()      // by symbol; -1 when nonbasic
+    var columns = OwnedArray<IndexList>() // by symbol
+    var visitStamp = OwnedArray<UInt32>() // by slot, to de-duplicate column lists
     var stampCounter: UInt32 = 0
-    var position: [Int32] = []          // by symbol; -1 except while merging long rows
+    var position = OwnedArray<Int32>()    // by symbol; -1 except while merging long rows
     /// By symbol: whether its column list may hold slots whose rows no longer mention it
     /// (or a slot twice). Set whenever a cell is removed; clean lists are used as they are.
-    var stale: [Bool] = []
+    var stale = OwnedArray<Bool>()
     /// Entries in all column lists, stale ones included, and the count at which they are
     /// next swept (see `sweepColumnsIfDue`).
     var columnEntries = 0
@@ -42,11 +42,11 @@ final class Tableau {
 
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
     func reset() {
-        kinds.removeAll(keepingCapacity: true); rows.removeAll(keepingCapacity: true)
-        basicOf.removeAll(keepingCapacity: true); freeSlots.removeAll(keepingCapacity: true)
-        slotOf.removeAll(keepingCapacity: true); columns.removeAll(keepingCapacity: true)
-        visitStamp.removeAll(keepingCapacity: true); position.removeAll(keepingCapacity: true)
-        stale.removeAll(keepingCapacity: true)
+        kinds.removeAll(); rows.removeAll()
+        basicOf.removeAll(); freeSlots.removeAll(keepingCapacity: true)
+        slotOf.removeAll(); columns.removeAll()
+        visitStamp.removeAll(); position.removeAll()
+        stale.removeAll()
         stampCounter = 0
         columnEntries = 0
         sweepThreshold = Tableau.minimumSweep
@@ -54,9 +54,9 @@ final class Tableau {
 
     /// Exact-size storage for the per-symbol and per-slot arrays (see `Solver.compact`).
     func compact() {
-        kinds = exactCopy(kinds); slotOf = exactCopy(slotOf); columns = exactCopy(columns)
-        position = exactCopy(position); stale = exactCopy(stale)
-        rows = exactCopy(rows); basicOf = exactCopy(basicOf); visitStamp = exactCopy(visitStamp)
+        kinds.shrinkToFit(); slotOf.shrinkToFit(); columns.shrinkToFit()
+        position.shrinkToFit(); stale.shrinkToFit()
+        rows.shrinkToFit(); basicOf.shrinkToFit(); visitStamp.shrinkToFit()
         freeSlots = exactCopy(freeSlots)
     }
 

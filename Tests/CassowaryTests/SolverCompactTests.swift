@@ -10,8 +10,8 @@ import Testing
         for i in 1..<200 { try s.add(Constraint(Expression([(vs[i], 1), (vs[i - 1], -1)], constant: -8), .equal)) }
         for i in 0..<200 { try s.add(Constraint(Expression([(vs[i], 1)], constant: -5), .greaterOrEqual, priority: 250)) }
         let before = vs.map { s.value($0) }
-        func capacity() -> Int { s.tableau.rows.reduce(0) { $0 + $1.cells.capacity } }
-        let cells = s.tableau.rows.reduce(0) { $0 + $1.symbols.count }
+        func capacity() -> Int { s.tableau.rows.withUnsafeBufferPointer { $0.reduce(0) { $0 + $1.cells.capacity } } }
+        let cells = s.tableau.rows.withUnsafeBufferPointer { $0.reduce(0) { $0 + $1.symbols.count } }
         let loose = capacity()
         s.compact()
         #expect(capacity() < loose)

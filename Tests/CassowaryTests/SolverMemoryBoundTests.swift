@@ -18,7 +18,7 @@ import Testing
         #expect(s.value(w) == Double(n - 1))
         let symbols = s.symbolCount
         let liveCells = s.tableau.rows.indices.filter { s.tableau.basicOf[$0] >= 0 }.reduce(0) { $0 + s.tableau.rows[$1].cells.count }
-        let entries = s.tableau.columns.reduce(0) { $0 + $1.count }
+        let entries = s.tableau.columns.withUnsafeBufferPointer { $0.reduce(0) { $0 + $1.count } }
         // Swept: at most eight times what was live at the last sweep, plus the sweep's slack
         // (unswept, the lists hold 4 million entries here).
         #expect(entries <= 8 * (liveCells + symbols) + 8 * symbols + Tableau.minimumSweep,
