@@ -12,7 +12,8 @@
 /// negative, so those are remembered (`dirty`) and the entering search looks only there.
 final class Objective {
     var priorities: [Double] = []           // by level
-    var levelOf: [Double: Int] = [:]
+    var levelOf: [Double: Int] = [:]        // levels from `scannedLevels` on
+    static let scannedLevels = 8
     var order: [Int] = []                   // levels, highest priority first
     /// By level: its place in `order` (0 for the highest priority).
     private var rank: [Int32] = []
@@ -52,9 +53,10 @@ final class Objective {
     }
 
     func level(for priority: Double) -> Int {
-        // A layout uses a handful of priorities: the first few levels are found by a scan,
-        // cheaper than hashing a Double; the dictionary serves documents with many.
-        let scanned = min(priorities.count, 8)
+        // A layout uses a handful of priorities: the first levels are found by a scan,
+        // cheaper than hashing a Double; the dictionary holds only the levels after them,
+        // for documents with many (so a small layout never builds it).
+        let scanned = min(priorities.count, Objective.scannedLevels)
         let found: Int? = priorities.withUnsafeBufferPointer { p in
             for k in 0..<scanned where p[k] == priority { return k }
             return nil
@@ -63,7 +65,7 @@ final class Objective {
         if priorities.count > scanned, let l = levelOf[priority] { return l }
         let l = priorities.count
         priorities.append(priority)
-        levelOf[priority] = l
+        if l >= Objective.scannedLevels { levelOf[priority] = l }
         order = priorities.indices.sorted { priorities[$0] > priorities[$1] }
         rank = [Int32](repeating: 0, count: priorities.count)
         for (k, level) in order.enumerated() { rank[level] = Int32(k) }

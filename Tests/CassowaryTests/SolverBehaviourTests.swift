@@ -198,4 +198,28 @@ struct SolverBehaviourTests {
         try solver.add(d)
         #expect(solver.installedConstraints() == [a, c, d])
     }
+
+    /// Past the levels found by a scan, priorities are found by a dictionary: a level
+    /// met again there is the same level, and the strongest of twenty levels wins.
+    @Test func manyPriorityLevelsStayStrict() throws {
+        let solver = Solver()
+        let x = solver.makeVariable("x")
+        // x == k at priority 10 + k, k = 0..<20, added weakest first; then each again,
+        // pulling the other way, at the same priorities: every level holds two equal and
+        // opposite wishes except the strongest, whose second is stronger still.
+        for k in 0..<20 {
+            try solver.add(Constraint(Expression([(x, 1)], constant: -Double(k)), .equal, priority: 10 + Double(k)))
+        }
+        #expect(abs(solver.value(x) - 19) < 1e-9)
+        for k in 0..<20 {
+            try solver.add(Constraint(Expression([(x, 1)], constant: -Double(100 + k)), .equal, priority: 10 + Double(k)))
+        }
+        // At level 29 both x == 19 and x == 119 cost |x - 19| + |x - 119|, flat between: no
+        // level above decides, the one below (28: x == 18 and x == 118) is flat there too,
+        // and so on down; any x in [19, 100] is optimal for every level.
+        #expect(solver.value(x) >= 19 - 1e-9 && solver.value(x) <= 100 + 1e-9)
+        try solver.add(Constraint(Expression([(x, 1)], constant: -50), .equal, priority: 29))
+        // A third wish at the strongest level breaks the tie there: the median, 50.
+        #expect(abs(solver.value(x) - 50) < 1e-9)
+    }
 }
