@@ -188,6 +188,9 @@ extension Solver {
         }
         if let s = entering(row) { return s }
         guard nearZero(row.constant) else { return nil }
+        // Exactly zero first: a hair above it, negated, would make the new basic value a
+        // hair below zero, which a small coefficient can stretch past epsilon.
+        row.constant = 0
         row.negate()
         if let s = entering(row) { return s }
         row.negate()

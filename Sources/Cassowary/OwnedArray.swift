@@ -9,6 +9,11 @@
 /// so it is unique by construction: a write is a bounds check and a store, an append one
 /// compare more. Element access does not mutate the table itself (only its elements'
 /// memory), so it needs no exclusive access to the property that holds the table.
+///
+/// The rule that comes with it: nothing appends to, empties or shrinks a table while one of
+/// its buffers (`withUnsafe…BufferPointer`) or an element access is in progress. Release
+/// builds do not check exclusivity (Package.swift), so breaking it would read freed memory;
+/// the tables grow only in `newSymbol` and `insertRow`, never inside such a closure.
 struct OwnedArray<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
@@ -27,9 +32,9 @@ struct OwnedArray<Element>: ~Copyable {
     /// Bounds-checked like `Array`'s subscript: an index out of range is a bug in the
     /// solver, never an input's doing (every symbol is made by `newSymbol`).
     subscript(i: Int) -> Element {
-        @inline(__always) get {
+        @inline(__always) _read {
             precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "index out of range")
-            return base[i]
+            yield base[i]
         }
         @inline(__always) nonmutating _modify {
             precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "index out of range")

@@ -90,7 +90,17 @@ extension Solver {
     /// Returns the first row found that cannot be made feasible (the required constraints
     /// then conflict), or nil on success.
     func dualOptimize() -> Symbol? {
-        while let leaving = infeasible.popLast() {
+        var pivots = 0
+        while !infeasible.isEmpty {
+            // The newest infeasible row first; after a long run of pivots, the lowest symbol:
+            // with the ratio test's ties also going to the lowest symbol, that is Bland's
+            // rule, under which the dual simplex cannot cycle.
+            var k = infeasible.count - 1
+            if pivots > 50 {
+                for i in infeasible.indices where infeasible[i] < infeasible[k] { k = i }
+            }
+            infeasible.swapAt(k, infeasible.count - 1)
+            let leaving = infeasible.removeLast()
             if isPastDeadline {
                 infeasible.removeAll()
                 return leaving
@@ -111,6 +121,7 @@ extension Solver {
                 return leaving
             }
             pivot(entering: entering, leaving: leaving)
+            pivots += 1
         }
         return nil
     }

@@ -204,9 +204,9 @@ struct SolverBehaviourTests {
     @Test func manyPriorityLevelsStayStrict() throws {
         let solver = Solver()
         let x = solver.makeVariable("x")
-        // x == k at priority 10 + k, k = 0..<20, added weakest first; then each again,
-        // pulling the other way, at the same priorities: every level holds two equal and
-        // opposite wishes except the strongest, whose second is stronger still.
+        // x == k at priority 10 + k, k = 0..<20, added weakest first; then x == 100 + k at
+        // the same priorities (levels met again, eight of them by the scan, twelve by the
+        // dictionary).
         for k in 0..<20 {
             try solver.add(Constraint(Expression([(x, 1)], constant: -Double(k)), .equal, priority: 10 + Double(k)))
         }
