@@ -13,7 +13,8 @@
 /// The rule that comes with it: nothing appends to, empties or shrinks a table while one of
 /// its buffers (`withUnsafe…BufferPointer`) or an element access is in progress. Release
 /// builds do not check exclusivity (Package.swift), so breaking it would read freed memory;
-/// the tables grow only in `newSymbol` and `insertRow`, never inside such a closure.
+/// the tables grow only in `newSymbol`, `insertRow` and the accumulator's `add`, none of them
+/// inside a closure over the table it grows.
 struct OwnedArray<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
