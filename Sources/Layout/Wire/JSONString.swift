@@ -26,6 +26,7 @@ enum JSONString {
         var i = quote + 1
         var escaped = false
         while true {
+            i = plainRun(p, i, end)
             guard i < end else { failAt = quote; throw .unterminated }
             let b = p[i]
             if b == UInt8(ascii: "\"") { return (i, escaped) }
@@ -40,6 +41,28 @@ enum JSONString {
                 i += 1
             }
         }
+    }
+
+    /// The offset of the first byte at or after `i` that is not plain printable ASCII (a
+    /// quote, a backslash, a control character or a UTF-8 lead), or of the last up to 7
+    /// bytes before `end`: eight bytes tested at a time, since most of a request's text
+    /// is ids and expressions with nothing to look at.
+    @inline(__always)
+    static func plainRun(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i + 8 <= end {
+            let v = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            let quote = v ^ (ones &* 0x22), backslash = v ^ (ones &* 0x5C)
+            // A byte's high bit set where it is zero (a quote or a backslash in the xors) or
+            // below 0x20, or where it is already set (not ASCII); borrows only ever mark
+            // bytes above the first special one, so the lowest mark is exact.
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((v &- ones &* 0x20) & ~v) | v
+            let marks = special & highs
+            if marks != 0 { return i + marks.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        return i
     }
 
     /// Validates one escape at `i` (the backslash); returns the offset after it.
