@@ -18,9 +18,9 @@ extension Solver {
         definitions.invalidate()
         faceVersion &+= 1
         // The row as written: variables stay variables (definitions expand only if needed).
-        var row = Row(constant: constant)
-        // Room for the terms plus the two symbols `makeTag` adds: one allocation per array.
-        row.reserveCapacity(constraint.expression.terms.count + 2)
+        // Room for the terms plus the two symbols `makeTag` adds: one allocation per array
+        // at most.
+        var row = tableau.freshRow(constant: constant, capacity: constraint.expression.terms.count + 2)
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             row.add(Symbol(term.variable.id), term.coefficient)
         }

@@ -106,8 +106,14 @@ struct DefinitionRows: ~Copyable {
     }
 
     /// Empty, keeping the arrays' storage (see `Solver.reset`).
-    mutating func reset() {
+    /// Empty, as new; each row's storage goes to `recycle`.
+    mutating func reset(recycle: (consuming Row) -> Void) {
         slotOf.removeAll()
+        for k in storage.indices {
+            var row = Row(constant: 0)
+            swap(&row, &storage[k])
+            recycle(consume row)
+        }
         storage.removeAll(keepingCapacity: true)
         free.removeAll(keepingCapacity: true)
     }

@@ -76,8 +76,8 @@ final class Definitions {
     }
 
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
-    func reset() {
-        rows.reset()
+    func reset(recycle: (consuming Row) -> Void) {
+        rows.reset(recycle: recycle)
         referencedBy.removeAll(); stale.removeAll()
         structure = 1
         values.removeAll(keepingCapacity: true)

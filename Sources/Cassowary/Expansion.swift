@@ -36,7 +36,7 @@ extension Solver {
                 for cell in basicRow.cells { acc.add(cell.symbol, c * cell.coefficient) }
             }
         }
-        return acc.finish()
+        return acc.finish(into: tableau.freshRow(constant: 0, capacity: acc.touched.count))
     }
 
     /// Fills `scratchOrder` with the defined variables reachable from `symbols` in
@@ -147,9 +147,9 @@ final class Accumulator {
     }
 
     /// The accumulated row; leaves the accumulator empty.
-    func finish() -> Row {
-        var row = Row(constant: constant)
-        row.reserveCapacity(touched.count)
+    func finish(into empty: consuming Row) -> Row {
+        var row = empty
+        row.constant = constant
         for s in touched {
             let c = values[Int(s)]
             values[Int(s)] = 0

@@ -13,6 +13,11 @@ struct Row {
     var cells: [Cell] = []
 
     init(constant: Double) { self.constant = constant }
+    /// A row over the storage of `cells`, which is empty (`Tableau.freshRow`).
+    init(constant: Double, cells: [Cell]) {
+        self.constant = constant
+        self.cells = cells
+    }
 
     /// The row's symbols and coefficients, read in place (views of `cells`).
     var symbols: Symbols { Symbols(cells: cells) }

@@ -98,7 +98,7 @@ public final class Solver {
     /// It then builds and answers exactly as a new solver would (`SolverReuseTests`).
     public func reset() {
         tableau.reset()
-        definitions.reset()
+        definitions.reset(recycle: tableau.recycle)
         accumulator.reset()
         scratchOrder.removeAll(keepingCapacity: true)
         scratchStack.removeAll(keepingCapacity: true)

@@ -126,6 +126,11 @@ import Testing
         }
         var parts: [String] = []
         for child in mirror.children where child.label != "token" && child.label != "shouldStop" {
+            // The tableau keeps emptied row storage for its next rows: capacity, if all empty.
+            if child.label == "spareCells", let spare = child.value as? [[Any]] {
+                parts.append("spareCells=\(spare.allSatisfy(\.isEmpty) ? "empty" : "holding cells")")
+                continue
+            }
             parts.append("\(child.label ?? "_")=\(state(of: child.value, depth: depth + 1))")
         }
         return "{" + parts.joined(separator: " ") + "}"
