@@ -9,12 +9,22 @@ struct ConstraintCompiler {
     /// - Parameter defaultFirst: the op's `view`, used when the spec names no first item.
     func compile(_ spec: ConstraintSpec, defaultFirst: ItemRef? = nil)
         -> Result<[CompiledConstraint], CompileFailure> {
+        var compiled: [CompiledConstraint] = []
+        if let failure = compile(spec, defaultFirst: defaultFirst, into: &compiled) { return .failure(failure) }
+        return .success(compiled)
+    }
+
+    /// `compile` into `compiled` (emptied first), so that a build of many descriptions reuses
+    /// one array; nil on success.
+    func compile(_ spec: ConstraintSpec, defaultFirst: ItemRef?, into compiled: inout [CompiledConstraint])
+        -> CompileFailure? {
+        compiled.removeAll(keepingCapacity: true)
         var errors = ErrorList(location: spec.location)
         checkScalars(spec, &errors)
 
         guard let named = spec.first ?? defaultFirst else {
             errors.add("unknown-view", "the constraint names no view to constrain")
-            return .failure(CompileFailure(errors: errors.errors))
+            return CompileFailure(errors: errors.errors)
         }
         // Resolved once: the items carry their views' slots from here on.
         guard let first = tree.resolved(named) else {
@@ -25,7 +35,7 @@ struct ConstraintCompiler {
             if case .item(.item(let ref), _) = spec.target, tree.resolved(ref) == nil, !tree.unplaced.contains(ref.view) {
                 errors.add("unknown-view", "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
             }
-            return .failure(CompileFailure(errors: errors.errors))
+            return CompileFailure(errors: errors.errors)
         }
 
         // The target: item T (nil for a constant) and its bits A.
@@ -60,10 +70,9 @@ struct ConstraintCompiler {
                            "cannot constrain \(spec.attributes.names) to multiple non-identical attributes \(bits.names)")
             }
         }
-        guard errors.isEmpty else { return .failure(CompileFailure(errors: errors.errors)) }
+        guard errors.isEmpty else { return CompileFailure(errors: errors.errors) }
 
         let source = ConstantSource(target: constantValue, modifier: spec.modifier)
-        var compiled: [CompiledConstraint] = []
         for f in spec.attributes.expansion {
             let to = ToAttribute.resolve(from: spec.attributes, target: targetBits,
                                          constantTarget: constantValue != nil, attribute: f)
@@ -85,7 +94,7 @@ struct ConstraintCompiler {
             checkPair(constraint, &errors)
             compiled.append(constraint)
         }
-        return errors.isEmpty ? .success(compiled) : .failure(CompileFailure(errors: errors.errors))
+        return errors.isEmpty ? nil : CompileFailure(errors: errors.errors)
     }
 
     private func checkScalars(_ spec: ConstraintSpec, _ errors: inout ErrorList) {

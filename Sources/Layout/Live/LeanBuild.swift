@@ -45,10 +45,11 @@ extension LiveLayout {
         let compiler = layout.state.compiler, linearizer = layout.state.linearizer
         // Through the buffer: each spec is read where it is, not copied out (a retain of
         // every string and location in it).
+        var compiled: [CompiledConstraint] = []
         let complete = document.constraints.withUnsafeBufferPointer { specs in
             for k in specs.indices {
                 if k & 31 == 31, layout.solver.checkDeadline() { break }
-                guard layout.installLean(specs[k], compiler: compiler, linearizer: linearizer) else { return false }
+                guard layout.installLean(specs[k], compiler: compiler, linearizer: linearizer, compiled: &compiled) else { return false }
             }
             return true
         }
@@ -63,9 +64,11 @@ extension LiveLayout {
 
     /// One description of a lean build: compiled, each expanded constraint linearized and
     /// added as `register` and `install` would add it. False when the full build must take over.
-    private func installLean(_ spec: ConstraintSpec, compiler: ConstraintCompiler, linearizer: Linearizer) -> Bool {
+    /// `compiled` is scratch, one array for the whole build.
+    private func installLean(_ spec: ConstraintSpec, compiler: ConstraintCompiler, linearizer: Linearizer,
+                             compiled constraints: inout [CompiledConstraint]) -> Bool {
         if let id = spec.id, lean?.explicitIDs.insert(id).inserted == false { return false }
-        guard spec.first != nil, case .success(let constraints) = compiler.compile(spec, defaultFirst: nil) else { return false }
+        guard spec.first != nil, compiler.compile(spec, defaultFirst: nil, into: &constraints) == nil else { return false }
         for k in constraints.indices {
             guard let form = linearizer.expression(of: constraints[k]) else { return false }
             let c = Constraint(form.expression, constraints[k].relation.solverRelation, priority: constraints[k].priority)
