@@ -31,19 +31,39 @@ extension LiveLayout {
         guard let size, size.isFinite, size >= 0 else { return }
         let form = LinearForm(variable) - size
         if hugging < 1000 && compression < 1000 {
-            try installSoft(.hugging(view: node.id, axis), form: form, above: hugging, below: compression)
+            try implicit(.hugging(view: node.id, axis), Constraint(form.expression, equalAbove: hugging, below: compression),
+                         constant: form.constant, weight: 2)
             return
         }
-        try install(.hugging(view: node.id, axis), form: form, relation: .lessThanOrEqual, priority: hugging)
-        try install(.compression(view: node.id, axis), form: form, relation: .greaterThanOrEqual,
-                    priority: compression)
+        try implicit(.hugging(view: node.id, axis), Constraint(form.expression, .lessOrEqual, priority: hugging),
+                     constant: form.constant, weight: 1)
+        try implicit(.compression(view: node.id, axis), Constraint(form.expression, .greaterOrEqual, priority: compression),
+                     constant: form.constant, weight: 1)
     }
 
     func installFrame(_ frame: Rect, of node: ViewNode) throws(LayoutError) {
         for field in FrameField.allCases {
-            try install(.frame(view: node.id, field), form: LinearForm(node.variables[field]) - frame[field],
-                        relation: .equal, priority: 1000)
+            let form = LinearForm(node.variables[field]) - frame[field]
+            try implicit(.frame(view: node.id, field), Constraint(form.expression, .equal, priority: 1000),
+                         constant: form.constant, weight: 1)
         }
+    }
+
+    /// Installs one implicit constraint under `key`, counting `weight` layout constraints. A
+    /// lean build (`LeanBuild`) adds it straight to the solver: its layout answers once, so
+    /// nothing reads the entry or its key, only the count; anything amiss (a conflict, a
+    /// solver error) leaves the document to the full build, which reports it.
+    private func implicit(_ key: @autoclosure () -> ConstraintKey, _ constraint: Constraint, constant: Double,
+                          weight: Int) throws(LayoutError) {
+        guard lean != nil else { return try install(key(), constraint, constant: constant) }
+        do throws(SolverError) {
+            try solver.add(constraint, constant: constant)
+        } catch {
+            lean?.abandoned = true
+            return
+        }
+        structureVersion += 1
+        lean?.entries += weight
     }
 
     func uninstallImplicitConstraints(ofView id: String) {

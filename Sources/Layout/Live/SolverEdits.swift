@@ -18,12 +18,6 @@ extension LiveLayout {
         try install(key, Constraint(form.expression, relation.solverRelation, priority: priority), constant: form.constant)
     }
 
-    /// Installs `form == 0` held softly: a violation above costs at `above`, one below at
-    /// `below` (both optional; see `Constraint.init(_:equalAbove:below:)`).
-    func installSoft(_ key: ConstraintKey, form: LinearForm, above: Double, below: Double) throws(LayoutError) {
-        try install(key, Constraint(form.expression, equalAbove: above, below: below), constant: form.constant)
-    }
-
     func install(_ key: ConstraintKey, _ constraint: Constraint, constant: Double) throws(LayoutError) {
         let seq = state.nextSeq
         state.nextSeq += 1
