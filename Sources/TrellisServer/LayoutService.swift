@@ -203,7 +203,19 @@ public enum DocumentEstimate {
         var k = 0
         let n = body.count
         body.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            let ones: UInt64 = 0x0101_0101_0101_0101, quotes = ones &* UInt64(quote)
             while k + 3 < n {
+                // To the next quote, eight bytes at a time (most bytes of a body are not one):
+                // a byte of `v ^ quotes` is zero exactly where a quote is, and the lowest
+                // byte the test marks is the first zero.
+                while k + 8 <= n {
+                    let v = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) ^ quotes
+                    let marks = (v &- ones) & ~v & (ones &* 0x80)
+                    if marks != 0 { k += marks.trailingZeroBitCount >> 3; break }
+                    k += 8
+                }
+                guard k + 3 < n else { break }
                 if b[k] == quote && b[k + 1] == i && b[k + 2] == d && b[k + 3] == quote {
                     var j = k + 4
                     while j < n, b[j] == 0x20 || b[j] == 0x09 || b[j] == 0x0a || b[j] == 0x0d { j += 1 }

@@ -251,6 +251,32 @@ import Glibc
         #expect(DocumentEstimate.countIDKeys([]) == 0)
     }
 
+    /// The word-at-a-time search for quotes against a byte-by-byte count, on random bodies of
+    /// fragments whose quotes fall at every place of a word.
+    @Test func documentEstimateMatchesAPlainCount() {
+        func plain(_ b: [UInt8]) -> Int {
+            var count = 0, k = 0
+            while k + 3 < b.count {
+                guard b[k] == 0x22, b[k + 1] == 0x69, b[k + 2] == 0x64, b[k + 3] == 0x22 else { k += 1; continue }
+                var j = k + 4
+                while j < b.count, [0x20, 0x09, 0x0A, 0x0D].contains(b[j]) { j += 1 }
+                if j < b.count, b[j] == 0x3A { count += 1 }
+                k = j
+            }
+            return count
+        }
+        let fragments = [#""id""#, #""id" :"#, ":", " ", "\n", "\"", #""i"#, "d", "x", #"{"v":"#, #""ididid""#, "abcdefghij"].map { Array($0.utf8) }
+        var rng = SystemRandomNumberGenerator()
+        var wrong: [String] = []
+        for _ in 0..<5_000 {
+            var body: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...30, using: &rng) { body += fragments.randomElement(using: &rng) ?? [] }
+            if DocumentEstimate.countIDKeys(body) != plain(body) { wrong.append(String(decoding: body, as: UTF8.self)) }
+        }
+        let count = wrong.count
+        #expect(count == 0, "first: \(wrong.first ?? "")")
+    }
+
     @Test func workerPoolRunsEverything() {
         let pool = WorkerPool(threads: 3)
         let box = Lock()
