@@ -51,6 +51,35 @@ import Testing
         #expect(lean > 500 && full > 100, "lean \(lean), full \(full), refused \(refused)")
     }
 
+    /// Views the lean build does not take as listed (a subview before its superview, a
+    /// repeated id, a guide without a view, a priority out of range, a missing superview)
+    /// leave the document to the full build, which answers or refuses as it always has.
+    @Test func viewsNotPlaceableAsListedTakeTheFullBuild() throws {
+        let root = #"{"id": "root", "frame": {"x": 0, "y": 0, "width": 320, "height": 480}}"#
+        let cases: [(views: String, answers: Bool)] = [
+            (#"{"id": "a", "superview": "root", "intrinsicSize": {"width": 40, "height": 20}}, "# + root, true),
+            (root + #", {"id": "a", "superview": "root"}, {"id": "a", "superview": "root"}"#, false),
+            (root + #", {"id": "g", "kind": "guide"}"#, false),
+            (root + #", {"id": "a", "superview": "root", "hugging": {"horizontal": 1001, "vertical": 250}}"#, false),
+            (root + #", {"id": "a", "superview": "nowhere"}"#, false),
+        ]
+        for (views, answers) in cases {
+            let json = #"{"views": [\#(views)], "constraints": ["a.left == root.left + 8", "a.top == root.top"]}"#
+            guard case .success(let document) = decodeLayoutDocument(Array(json.utf8)) else {
+                #expect(!answers, "the reader refused \(views)")
+                continue
+            }
+            guard case .needsFullBuild = LiveLayout.makeLean(document: document, seconds: 10, solver: Solver()) else {
+                Issue.record("built lean: \(views)")
+                continue
+            }
+            let expected = Self.timeless(LiveLayout.make(document: document, seconds: 10).map { $0.answer() })
+            let got = Self.timeless(LiveLayout.solve(document: document, seconds: 10))
+            #expect(got == expected, "\(views)")
+            if case .success = got { #expect(answers, "\(views)") } else { #expect(!answers, "\(views)") }
+        }
+    }
+
     @Test func aConflictOrAnErrorTakesTheFullBuild() throws {
         let conflict = #"{"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}, {"id": "v", "superview": "root"}],"#
             + #""constraints": ["v.width == 10", "v.width == 20", "v.left == 0", "v.top == 0", "v.height == 5"]}"#

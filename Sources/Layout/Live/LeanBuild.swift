@@ -41,7 +41,7 @@ extension LiveLayout {
         let start = clock.now
         layout.startBudget(seconds: seconds, stop: stop)
         defer { layout.endBudget() }
-        guard layout.addViews(document.views).isEmpty, layout.lean?.abandoned == false else { return .needsFullBuild }
+        guard layout.addViewsLean(document.views) else { return .needsFullBuild }
         let compiler = layout.state.compiler, linearizer = layout.state.linearizer
         // Through the buffer: each spec is read where it is, not copied out (a retain of
         // every string and location in it).
@@ -60,6 +60,31 @@ extension LiveLayout {
         guard overflow.isEmpty else { return .refused(.invalid(overflow)) }
         layout.state.revision = 1
         return .built(layout)
+    }
+
+    /// The document's views as listed, each straight into the tree with its implicit
+    /// constraints, as `addViews` adds them when nothing needs reordering or reporting: false
+    /// (the full build takes over, which orders and reports) unless each view is new, has its
+    /// priorities in range, and names a superview listed before it (a guide must).
+    private func addViewsLean(_ views: [ViewSpec]) -> Bool {
+        structureVersion += 1
+        for spec in views {
+            guard ViewTree.prioritiesInRange(spec), spec.kind != .guide || spec.superview != nil,
+                  !state.tree.contains(spec.id) else { return false }
+            var parentSlot: Int?
+            if let parent = spec.superview {
+                guard let p = state.tree.slot(parent) else { return false }
+                parentSlot = p
+            }
+            let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver, id: spec.id),
+                                depth: parentSlot.map { state.tree.storage[$0].depth + 1 } ?? 0, direction: state.direction)
+            // Lean, they go to the solver alone (the tree keeps no entries), so before the node
+            // joins the tree as after.
+            do { try installImplicitConstraints(of: node) } catch { return false }
+            guard lean?.abandoned == false else { return false }
+            state.tree.append(node, parentSlot: parentSlot)
+        }
+        return true
     }
 
     /// One description of a lean build: compiled, each expanded constraint linearized and

@@ -65,7 +65,7 @@ extension ViewTree {
         return true
     }
 
-    private static func prioritiesInRange(_ spec: ViewSpec) -> Bool {
+    static func prioritiesInRange(_ spec: ViewSpec) -> Bool {
         PriorityRange.contains(spec.hugging.horizontal) && PriorityRange.contains(spec.hugging.vertical)
             && PriorityRange.contains(spec.compressionResistance.horizontal)
             && PriorityRange.contains(spec.compressionResistance.vertical)

@@ -37,19 +37,25 @@ struct ViewTree {
 
     /// Adds a node whose superview (if any) is already present.
     mutating func insert(_ node: ViewNode) {
-        var node = node
-        if let parent = node.superview, let p = slots[parent] {
+        if let existing = slots[node.id] {
+            storage[existing] = node  // not reached: ids are checked before insertion
+            order.append(node.id)
+            orderedVariables.append(node.variables)
+            return
+        }
+        append(node, parentSlot: node.superview.flatMap { slots[$0] })
+    }
+
+    /// Adds a node whose id is new, under the node in `parentSlot` (nil for a root).
+    mutating func append(_ node: consuming ViewNode, parentSlot: Int?) {
+        if let p = parentSlot {
             storage[p].children.append(node.id)
             node.parentSlot = Int32(truncatingIfNeeded: p)
         }
-        if let existing = slots[node.id] {
-            storage[existing] = node  // not reached: ids are checked before insertion
-        } else {
-            slots[node.id] = storage.count
-            storage.append(node)
-        }
+        slots[node.id] = storage.count
         order.append(node.id)
         orderedVariables.append(node.variables)
+        storage.append(node)
     }
 
     /// Puts the last `count` ids of `order` in the order `rank` gives them: views are
