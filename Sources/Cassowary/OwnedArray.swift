@@ -23,8 +23,17 @@ struct OwnedArray<Element>: ~Copyable {
     init() { base = .allocate(capacity: 0) }
 
     deinit {
-        base.deinitialize(count: count)
+        Self.destroy(base, count)
         base.deallocate()
+    }
+
+    /// `deinitialize(count:)`, element by element: specialized, a reference is released
+    /// directly, where the runtime's generic destroy of a buffer goes through three value
+    /// witnesses per element (a reset solver's owner table held a tenth of a small layout's
+    /// time there). Trivial elements need nothing.
+    @inline(__always) private static func destroy(_ base: UnsafeMutablePointer<Element>, _ count: Int) {
+        guard !_isPOD(Element.self) else { return }
+        for i in 0..<count { _ = (base + i).move() }
     }
 
     var indices: Range<Int> { 0..<count }
@@ -63,7 +72,7 @@ struct OwnedArray<Element>: ~Copyable {
 
     /// Empties the table; its storage stays (see `Solver.reset`).
     mutating func removeAll() {
-        base.deinitialize(count: count)
+        Self.destroy(base, count)
         count = 0
     }
 
