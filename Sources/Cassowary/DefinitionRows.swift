@@ -105,8 +105,8 @@ struct DefinitionRows: ~Copyable {
         for x in slotOf.indices where slotOf[x] >= 0 { body(Symbol(x), storage[Int(slotOf[x])]) }
     }
 
-    /// Empty, keeping the arrays' storage (see `Solver.reset`).
-    /// Empty, as new; each row's storage goes to `recycle`.
+    /// Empty, as new, keeping the arrays' storage (see `Solver.reset`); each row's storage
+    /// goes to `recycle`.
     mutating func reset(recycle: (consuming Row) -> Void) {
         slotOf.removeAll()
         for k in storage.indices {

@@ -25,7 +25,8 @@ final class Tableau {
     static let sweptLength = 16
 
     /// Storage of rows of a reset tableau, for `freshRow`: at most `spareRows` arrays of at
-    /// most `spareRowCapacity` cells (16 bytes each), so a kept solver holds at most 0.5 MB more.
+    /// most `spareRowCapacity` cells (16 bytes each), so a kept solver holds at most about
+    /// 0.5 MB more.
     private var spareCells: [[Cell]] = []
     static let spareRows = 1024, spareRowCapacity = 32
 

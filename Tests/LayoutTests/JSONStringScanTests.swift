@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    /// `JSONString.scan` of the string opening at 0 in `buffer`, which ends at `end`.
+    static func scan(_ buffer: [UInt8], end: Int) -> Outcome {
+        buffer.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return .failed(.unterminated, at: -1) }
+            var failAt = -1
+            do throws(StringError) {
+                let (close, escaped) = try JSONString.scan(base, 0, end, failAt: &failAt)
+                return .closed(at: close, escaped: escaped)
+            } catch {
+                return .failed(error, at: failAt)
+            }
+        }
+    }
+
     @Test func wordAtATimeScanMatchesByteByByte() {
         let pieces: [[UInt8]] = [
             [0x61], [0x7A], [0x20], [0x7E], [0x22], [0x5C, 0x6E], [0x5C, 0x22], [0x5C, 0x75, 0x30, 0x30, 0x34, 0x31],
@@ -54,17 +68,11 @@ import Testing
             if Bool.random(using: &rng) { bytes.append(0x22) }
             bytes += Array(repeating: 0x61, count: Int.random(in: 0...9, using: &rng))
             let expected = Self.reference(bytes, 0)
-            var failAt = -1
-            let got: Outcome = bytes.withUnsafeBufferPointer { p in
-                guard let base = p.baseAddress else { return .failed(.unterminated, at: -1) }
-                do throws(StringError) {
-                    let (close, escaped) = try JSONString.scan(base, 0, p.count, failAt: &failAt)
-                    return .closed(at: close, escaped: escaped)
-                } catch {
-                    return .failed(error, at: failAt)
-                }
-            }
+            let got = Self.scan(bytes, end: bytes.count)
             if got != expected { mismatches.append("\(bytes): expected \(expected), got \(got)") }
+            // The same string with closing quotes just past `end`: nothing there may be read.
+            let past = Self.scan(bytes + Array(repeating: 0x22, count: 8), end: bytes.count)
+            if past != expected { mismatches.append("\(bytes) with quotes past the end: expected \(expected), got \(past)") }
         }
         let count = mismatches.count
         #expect(count == 0, "first mismatch: \(mismatches.first ?? "")")

@@ -265,7 +265,7 @@ import Glibc
             }
             return count
         }
-        let fragments = [#""id""#, #""id" :"#, ":", " ", "\n", "\"", #""i"#, "d", "x", #"{"v":"#, #""ididid""#, "abcdefghij"].map { Array($0.utf8) }
+        let fragments = [#""id""#, #""id" :"#, ":", " ", "\n", "\t", "\r", "\"", #""i"#, "d", "x", #"{"v":"#, #""ididid""#, "abcdefghij"].map { Array($0.utf8) }
         var rng = SystemRandomNumberGenerator()
         var wrong: [String] = []
         for _ in 0..<5_000 {

@@ -32,38 +32,37 @@ extension LiveLayout {
         let form = LinearForm(variable) - size
         if hugging < 1000 && compression < 1000 {
             try implicit(.hugging(view: node.id, axis), Constraint(form.expression, equalAbove: hugging, below: compression),
-                         constant: form.constant, weight: 2)
+                         constant: form.constant, hugging: true)
             return
         }
         try implicit(.hugging(view: node.id, axis), Constraint(form.expression, .lessOrEqual, priority: hugging),
-                     constant: form.constant, weight: 1)
+                     constant: form.constant, hugging: true)
         try implicit(.compression(view: node.id, axis), Constraint(form.expression, .greaterOrEqual, priority: compression),
-                     constant: form.constant, weight: 1)
+                     constant: form.constant)
     }
 
     func installFrame(_ frame: Rect, of node: ViewNode) throws(LayoutError) {
         for field in FrameField.allCases {
             let form = LinearForm(node.variables[field]) - frame[field]
             try implicit(.frame(view: node.id, field), Constraint(form.expression, .equal, priority: 1000),
-                         constant: form.constant, weight: 1)
+                         constant: form.constant)
         }
     }
 
-    /// Installs one implicit constraint under `key`, counting `weight` layout constraints. A
-    /// lean build (`LeanBuild`) adds it straight to the solver: its layout answers once, so
-    /// nothing reads the entry or its key, only the count; anything amiss (a conflict, a
-    /// solver error) leaves the document to the full build, which reports it.
+    /// Installs one implicit constraint under `key` (`hugging`: a hugging key). A lean build
+    /// (`LeanBuild`) adds it straight to the solver and counts it: its layout answers once, so
+    /// nothing reads the entry or its key. Anything amiss there (a conflict, a solver error)
+    /// throws, and the full build takes the document over and reports it.
     private func implicit(_ key: @autoclosure () -> ConstraintKey, _ constraint: Constraint, constant: Double,
-                          weight: Int) throws(LayoutError) {
+                          hugging: Bool = false) throws(LayoutError) {
         guard lean != nil else { return try install(key(), constraint, constant: constant) }
         do throws(SolverError) {
             try solver.add(constraint, constant: constant)
         } catch {
-            lean?.abandoned = true
-            return
+            throw solverFailure(error, key())
         }
         structureVersion += 1
-        lean?.entries += weight
+        lean?.entries += ImplicitEntry.weight(hugging: hugging, relation: constraint.relation)
     }
 
     func uninstallImplicitConstraints(ofView id: String) {

@@ -6,15 +6,14 @@ import Cassowary
 /// required constraints and their sequence numbers only to explain a conflict or an
 /// error. So the document is first built without them: each constraint goes straight from
 /// the compiler to the solver, in the same order, as the same solver constraint, so the
-/// solver ends exactly where a full build would leave it. At the first thing that would
-/// need them (an error, a conflict, a repeated id) the lean build stops, and the document
-/// is built again in full, which then answers exactly as it always has.
+/// solver ends exactly where a full build would leave it. The views' implicit constraints go
+/// to the solver the same way, without keys or entries in the tree. At the first thing that
+/// would need the bookkeeping (an error, a conflict, a repeated id, views to reorder) the lean
+/// build stops, and the document is built again in full, which then answers exactly as it
+/// always has.
 struct LeanBuild {
-    /// The layout constraints the document's descriptions installed (`stats.constraints`
-    /// counts them with the views' implicit ones, which the tree keeps as usual).
+    /// The layout constraints installed, implicit ones included (`stats.constraints`).
     var entries = 0
-    /// Something needs the full build.
-    var abandoned = false
     /// Explicit ids seen so far (a document decoded from the wire has unique ids; one made
     /// otherwise may not, and a repeat is an error the full build reports).
     var explicitIDs: Set<String> = []
@@ -69,8 +68,7 @@ extension LiveLayout {
     private func addViewsLean(_ views: [ViewSpec]) -> Bool {
         structureVersion += 1
         for spec in views {
-            guard ViewTree.prioritiesInRange(spec), spec.kind != .guide || spec.superview != nil,
-                  !state.tree.contains(spec.id) else { return false }
+            guard ViewTree.isPlaceableAlone(spec), !state.tree.contains(spec.id) else { return false }
             var parentSlot: Int?
             if let parent = spec.superview {
                 guard let p = state.tree.slot(parent) else { return false }
@@ -81,7 +79,6 @@ extension LiveLayout {
             // Lean, they go to the solver alone (the tree keeps no entries), so before the node
             // joins the tree as after.
             do { try installImplicitConstraints(of: node) } catch { return false }
-            guard lean?.abandoned == false else { return false }
             state.tree.append(node, parentSlot: parentSlot)
         }
         return true

@@ -26,11 +26,6 @@ extension LiveLayout {
         do {
             try enforce(entry, key)
         } catch .unsatisfiable {
-            // A lean build does not explain conflicts: the full build will.
-            if lean != nil {
-                lean?.abandoned = true
-                return
-            }
             // In a batch the end-of-batch pass decides (earlier ops may have left the
             // solver off the add order); building a document, the solver holds exactly the
             // enforced constraints before this one.
@@ -176,7 +171,7 @@ extension LiveLayout {
         undo?.record { $0.state.setEntry(old, for: key) }
     }
 
-    private func solverFailure(_ error: SolverError, _ key: ConstraintKey) -> LayoutError {
+    func solverFailure(_ error: SolverError, _ key: ConstraintKey) -> LayoutError {
         LayoutError(code: "solver-error", message: "the solver refused \(key.id): \(error)",
                     location: location(of: key))
     }

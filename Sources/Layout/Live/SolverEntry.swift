@@ -35,6 +35,11 @@ struct ImplicitEntry {
     /// The layout constraints it stands for: two for a dimension's hugging and compression
     /// resistance installed as one soft equality (see `installIntrinsic`), else one.
     var weight: Int {
-        ConstraintKey.isHugging(index: index) && entry.constraint.relation == .equal ? 2 : 1
+        Self.weight(hugging: ConstraintKey.isHugging(index: index), relation: entry.constraint.relation)
+    }
+
+    /// The layout constraints an implicit solver constraint stands for.
+    static func weight(hugging: Bool, relation: Cassowary.Relation) -> Int {
+        hugging && relation == .equal ? 2 : 1
     }
 }

@@ -16,7 +16,8 @@ import Cassowary
 /// Thread-local, so no lock and no sharing: an event loop or a solver thread keeps at most
 /// one, and only one that stayed small (`keptSymbols`), so what a thread holds is bounded.
 enum SpareSolver {
-    /// A solver with room for more symbols than this is not kept (about 0.4 MB of arrays).
+    /// A solver with room for more symbols than this is not kept (about 0.4 MB of arrays, and
+    /// at most about 0.5 MB of rows' storage kept for reuse: `Tableau.freshRow`).
     static let keptSymbols = 4_096
 
     /// The thread's spare solver, or a new one.

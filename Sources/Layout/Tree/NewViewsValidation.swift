@@ -57,15 +57,20 @@ extension ViewTree {
         var listed = Set<String>(minimumCapacity: specs.count)
         let treeIsEmpty = storage.isEmpty
         for spec in specs {
-            guard Self.prioritiesInRange(spec), treeIsEmpty || !contains(spec.id),
-                  spec.kind != .guide || spec.superview != nil else { return false }
+            guard Self.isPlaceableAlone(spec), treeIsEmpty || !contains(spec.id) else { return false }
             if let parent = spec.superview, !listed.contains(parent), treeIsEmpty || !contains(parent) { return false }
             guard listed.insert(spec.id).inserted else { return false }
         }
         return true
     }
 
-    static func prioritiesInRange(_ spec: ViewSpec) -> Bool {
+    /// What a view must be, whatever the others: its priorities in range, and a guide under
+    /// a view. (A lean build takes views as listed only if this holds for each.)
+    static func isPlaceableAlone(_ spec: ViewSpec) -> Bool {
+        prioritiesInRange(spec) && (spec.kind != .guide || spec.superview != nil)
+    }
+
+    private static func prioritiesInRange(_ spec: ViewSpec) -> Bool {
         PriorityRange.contains(spec.hugging.horizontal) && PriorityRange.contains(spec.hugging.vertical)
             && PriorityRange.contains(spec.compressionResistance.horizontal)
             && PriorityRange.contains(spec.compressionResistance.vertical)

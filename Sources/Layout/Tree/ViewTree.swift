@@ -35,14 +35,9 @@ struct ViewTree {
         orderedVariables.reserveCapacity(orderedVariables.count + count)
     }
 
-    /// Adds a node whose superview (if any) is already present.
+    /// Adds a node whose id is new (ids are checked before insertion) and whose superview
+    /// (if any) is already present.
     mutating func insert(_ node: ViewNode) {
-        if let existing = slots[node.id] {
-            storage[existing] = node  // not reached: ids are checked before insertion
-            order.append(node.id)
-            orderedVariables.append(node.variables)
-            return
-        }
         append(node, parentSlot: node.superview.flatMap { slots[$0] })
     }
 

@@ -62,8 +62,9 @@ struct JSONParser {
     }
 
     private mutating func run() throws(JSONSyntaxError) {
-        // Typical requests hold about one value per 7-10 bytes; cap the guess so a huge
-        // body does not reserve more than it turns out to need.
+        // Typical requests hold about one value per 7-10 bytes: room for one per 5 means the
+        // tape of a small request never grows (a copy each time). Capped, so a huge body does
+        // not reserve much more than it turns out to need.
         nodes.reserveCapacity(min(max(16, end / 5), 1 << 18))
         // Requests nest a few levels and name a few keys at a time: one allocation each
         // instead of growing from empty.

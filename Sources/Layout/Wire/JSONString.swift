@@ -43,10 +43,10 @@ enum JSONString {
         }
     }
 
-    /// The offset of the first byte at or after `i` that is not plain printable ASCII (a
-    /// quote, a backslash, a control character or a UTF-8 lead), or of the last up to 7
-    /// bytes before `end`: eight bytes tested at a time, since most of a request's text
-    /// is ids and expressions with nothing to look at.
+    /// The offset, at or after `start`, of the first quote, backslash, control character or
+    /// byte above 0x7F, found eight bytes at a time; once fewer than eight bytes are left
+    /// before `end`, where they start (the caller reads those one by one). Most of a
+    /// request's text is ids and expressions with nothing to look at.
     @inline(__always)
     static func plainRun(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
