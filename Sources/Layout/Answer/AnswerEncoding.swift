@@ -81,7 +81,7 @@ extension JSONWriter {
 
 /// A whole answer as JSON bytes (`POST /v1/layouts` omits the revision).
 public func encodeLayoutAnswer(_ answer: LayoutAnswer, includeRevision: Bool) -> [UInt8] {
-    var writer = JSONWriter(capacity: 256 + 80 * answer.frames.count)
+    var writer = JSONWriter(capacity: JSONWriter.answerCapacity(frames: answer.frames.count))
     writer.beginObject()
     writer.answerMembers(answer, includeRevision: includeRevision)
     writer.endObject()
@@ -92,7 +92,7 @@ public func encodeLayoutAnswer(_ answer: LayoutAnswer, includeRevision: Bool) ->
 /// now stands.
 public func encodeSessionAnswer(_ answer: LayoutAnswer, id: String, document: LayoutDocument? = nil,
                                 memo: FrameTextMemo? = nil) -> [UInt8] {
-    var writer = JSONWriter(capacity: 256 + 80 * answer.frames.count + (document == nil ? 0 : 96 * answer.frames.count))
+    var writer = JSONWriter(capacity: JSONWriter.answerCapacity(frames: answer.frames.count) + (document == nil ? 0 : 96 * answer.frames.count))
     writer.beginObject()
     writer.field("id", id)
     writer.answerMembers(answer, includeRevision: true, memo: memo)
@@ -110,7 +110,7 @@ public func encodeSessionAnswer(_ answer: LayoutAnswer, id: String, document: La
 public func encodeSessionAnswer(_ snapshot: AnswerSnapshot, id: String, space: FrameSpace, memo: FrameTextMemo?) -> [UInt8] {
     guard space == .superview else { return encodeSessionAnswer(snapshot.answer(space: space), id: id, memo: memo) }
     let frames = snapshot.superviewFrames
-    var writer = JSONWriter(capacity: 256 + 80 * frames.count)
+    var writer = JSONWriter(capacity: JSONWriter.answerCapacity(frames: frames.count))
     writer.beginObject()
     writer.field("id", id)
     writer.answerMembers(revision: snapshot.revision, frames: frames, diagnostics: snapshot.diagnostics,

@@ -7,6 +7,11 @@ public struct JSONWriter: Sendable {
     public var bytes: [UInt8]
     private var needsComma = false
 
+    /// A first allocation that holds a typical answer of `frames` frames (about 50 bytes
+    /// each, plus the diagnostics and stats of a layout without conflicts): small layouts'
+    /// answers stay in one block under glibc's 1 KB per-thread cache limit.
+    public static func answerCapacity(frames: Int) -> Int { 192 + 64 * frames }
+
     public init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
@@ -80,18 +85,23 @@ public struct JSONWriter: Sendable {
     /// path. With a memo's slots (see `FrameTextMemo`), the id prefixes and numbers the memo
     /// holds are copied rather than formatted.
     mutating func frameMembers<Frames: FrameList>(_ frames: Frames, memo: FrameTextMemo.Slots? = nil) {
-        var total = 0, longest = 0
+        var longest = 0
         for k in 0..<frames.count {
             // Longer ids never take the fast path (they are written the general way, straight
             // into `bytes`): scratch room for them would be allocated for nothing.
             let room = min(frames.id(k).utf8.count, RawFormatter.longestFastID) + RawFormatter.frameMemberRoom
-            total += room
             longest = max(longest, room)
         }
-        bytes.reserveCapacity(bytes.count + total + 512)  // the rest of the answer too: one allocation
+        // Room for typical frames and the rest of the answer, not for the worst case: an
+        // answer's first allocation (`JSONWriter.answerCapacity`) already holds this much, and
+        // a second, bigger block would cost glibc a consolidation of its fast bins (a block
+        // over 1 KB comes from the large bins), dearer than the growth it saves.
+        bytes.reserveCapacity(bytes.count + JSONWriter.answerCapacity(frames: frames.count) - 64)
         // Room for the longest possible text of each frame in a chunk; a frame that needs the
-        // general path ends its chunk's fast run, and the next chunk starts after it.
-        let chunk = 64
+        // general path ends its chunk's fast run, and the next chunk starts after it. A chunk
+        // fits in 1 KB, which Swift takes from the stack: a bigger scratch came from the heap,
+        // a glibc large-bin block whose consolidation cost more than the appends it saved.
+        let chunk = max(1, 1024 / longest)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk * longest) { scratch in
             guard let base = scratch.baseAddress else { return }
             var next = 0
