@@ -12,7 +12,36 @@ extension Solver {
     /// taken out after in-place constant changes goes back as it then stood.
     public func add(_ constraint: Constraint, constant: Double) throws(SolverError) {
         guard !tags.contains(constraint), !tags.isForeign(constraint) else { throw .duplicateConstraint }
-        try validate(constraint)
+        try insert(constraint.expression, Shape(constraint), constant: constant, constraint: constraint)
+    }
+
+    /// Installs `expression (relation) 0` at `priority` (with `below`: an equality held softly
+    /// from each side, as `Constraint(_:equalAbove:below:)`) exactly as `add(_:constant:)`
+    /// installs the same constraint, but makes no constraint object and keeps no record of
+    /// it: it cannot be removed, changed or named in a conflict (a conflict throws
+    /// `.unsatisfiable` with no members). For a system built once and read once, such as a
+    /// one-shot layout's: a constraint object and its record cost more than its row.
+    public func addAnonymous(_ expression: Expression, _ relation: Relation, priority: Double, below: Double? = nil,
+                             constant: Double) throws(SolverError) {
+        try insert(expression, Shape(relation: relation, priority: priority, priorityBelow: below ?? priority),
+                   constant: constant, constraint: nil)
+    }
+
+    /// What installing a constraint needs beside its expression.
+    struct Shape {
+        let relation: Relation
+        let priority: Double
+        let priorityBelow: Double
+        var isRequired: Bool { priority >= Priority.required }
+        init(relation: Relation, priority: Double, priorityBelow: Double) {
+            self.relation = relation; self.priority = priority; self.priorityBelow = priorityBelow
+        }
+        init(_ c: Constraint) { self.init(relation: c.relation, priority: c.priority, priorityBelow: c.priorityBelow) }
+    }
+
+    /// `add`, for a constraint object (recorded, explained in conflicts) or none (anonymous).
+    private func insert(_ expression: Expression, _ shape: Shape, constant: Double, constraint: Constraint?) throws(SolverError) {
+        try validate(expression, shape)
         guard constant.isFinite else { throw .nonFiniteNumber }
 
         definitions.invalidate()
@@ -20,83 +49,86 @@ extension Solver {
         // The row as written: variables stay variables (definitions expand only if needed).
         // Room for the terms plus the two symbols `makeTag` adds: one allocation per array
         // at most.
-        var row = tableau.freshRow(constant: constant, capacity: constraint.expression.terms.count + 2)
-        for term in constraint.expression.terms where !nearZero(term.coefficient) {
+        var row = tableau.freshRow(constant: constant, capacity: expression.terms.count + 2)
+        for term in expression.terms where !nearZero(term.coefficient) {
             row.add(Symbol(term.variable.id), term.coefficient)
         }
 
-        var tag = makeTag(for: constraint, into: &row)
+        // An anonymous constraint's symbols are owned all the same (ambiguity asks whether a
+        // symbol belongs to a constraint), by a stand-in that is never installed.
+        var tag = makeTag(shape, constant: expression.constant, owner: constraint ?? anonymousOwner, into: &row)
         tag.constant = constant
         installed += 1
         tag.order = installed
-        tags[constraint] = tag
+        if let constraint { tags[constraint] = tag }
 
         pivotLog = []
         defer { pivotLog = nil }
         // Handed over, not shared: a row defining a variable is then solved in place.
         if let failure = install(consume row, tag: tag) {
             undoAdd(tag, of: constraint)
-            throw .unsatisfiable(conflict: explainsConflicts ? explain(failure, adding: constraint, constant: constant) : [])
+            guard explainsConflicts, let constraint else { throw .unsatisfiable(conflict: []) }
+            throw .unsatisfiable(conflict: explain(failure, adding: constraint, constant: constant))
         }
         optimize()
         // Rows a substitution left a hair below zero need no repair; forget them.
         infeasible.removeAll(keepingCapacity: true)
     }
 
-    func validate(_ constraint: Constraint) throws(SolverError) {
+    func validate(_ expression: Expression, _ shape: Shape) throws(SolverError) {
         func check(_ p: Double) throws(SolverError) {
             guard p.isFinite, p > 0 && p <= Priority.required else { throw .invalidPriority(p) }
         }
-        try check(constraint.priority)
-        try check(constraint.priorityBelow)
+        try check(shape.priority)
+        try check(shape.priorityBelow)
         // An equality held softly from each side is optional on both.
-        if constraint.priorityBelow != constraint.priority {
-            guard constraint.relation == .equal, !constraint.isRequired else { throw .invalidPriority(constraint.priority) }
-            guard constraint.priorityBelow < Priority.required else { throw .invalidPriority(constraint.priorityBelow) }
+        if shape.priorityBelow != shape.priority {
+            guard shape.relation == .equal, !shape.isRequired else { throw .invalidPriority(shape.priority) }
+            guard shape.priorityBelow < Priority.required else { throw .invalidPriority(shape.priorityBelow) }
         }
-        guard constraint.expression.constant.isFinite else { throw .nonFiniteNumber }
-        for term in constraint.expression.terms {
+        guard expression.constant.isFinite else { throw .nonFiniteNumber }
+        for term in expression.terms {
             guard term.coefficient.isFinite else { throw .nonFiniteNumber }
             guard isKnown(term.variable) else { throw .unknownVariable(term.variable) }
         }
     }
 
-    /// Adds the slack, error or dummy symbols of `constraint` to its row and the goal.
-    func makeTag(for constraint: Constraint, into row: inout Row) -> Tag {
-        let required = constraint.isRequired
-        let level = Int32(required ? -1 : goal.level(for: constraint.priority))
-        switch constraint.relation {
+    /// Adds the slack, error or dummy symbols of a constraint of `shape` to its row and the goal.
+    func makeTag(_ shape: Shape, constant: Double, owner: Constraint, into row: inout Row) -> Tag {
+        let required = shape.isRequired
+        let level = Int32(required ? -1 : goal.level(for: shape.priority))
+        switch shape.relation {
         case .lessOrEqual, .greaterOrEqual:
-            let sigma: Double = constraint.relation == .lessOrEqual ? 1 : -1
-            let slack = newSymbol(.slack, owner: constraint)
+            let sigma: Double = shape.relation == .lessOrEqual ? 1 : -1
+            let slack = newSymbol(.slack, owner: owner)
             row.add(slack, sigma)
             var other: Symbol = -1
             if !required {
-                other = newSymbol(.error, owner: constraint)
+                other = newSymbol(.error, owner: owner)
                 row.add(other, -sigma)
                 goal.add(level: Int(level), other, 1)
             }
             return Tag(marker: slack, other: other, sigma: sigma,
-                       constant: constraint.expression.constant, level: level, otherLevel: level)
+                       constant: constant, level: level, otherLevel: level)
         case .equal:
             if required {
-                let dummy = newSymbol(.dummy, owner: constraint)
+                let dummy = newSymbol(.dummy, owner: owner)
                 row.add(dummy, 1)
                 return Tag(marker: dummy, other: -1, sigma: 1,
-                           constant: constraint.expression.constant, level: level, otherLevel: level)
+                           constant: constant, level: level, otherLevel: level)
             }
             // expression = plus - minus: plus measures the excess (at `priority`), minus the
             // shortfall (at `priorityBelow`, the same level but for a two-sided soft equality).
-            let below = constraint.priorityBelow == constraint.priority
-                ? level : Int32(goal.level(for: constraint.priorityBelow))
-            let plus = newSymbol(.error, owner: constraint)
-            let minus = newSymbol(.error, owner: constraint)
+            let below = shape.priorityBelow == shape.priority
+                ? level : Int32(goal.level(for: shape.priorityBelow))
+            let plus = newSymbol(.error, owner: owner)
+            let minus = newSymbol(.error, owner: owner)
             row.add(plus, -1)
             row.add(minus, 1)
             goal.add(level: Int(level), plus, 1)
             goal.add(level: Int(below), minus, 1)
             return Tag(marker: plus, other: minus, sigma: -1,
-                       constant: constraint.expression.constant, level: level, otherLevel: below)
+                       constant: constant, level: level, otherLevel: below)
         }
     }
 
@@ -237,7 +269,7 @@ extension Solver {
     }
 
     /// Rolls back a failed add: pivots, the inserted row, the objective terms and the tag.
-    func undoAdd(_ tag: Tag, of constraint: Constraint) {
+    func undoAdd(_ tag: Tag, of constraint: Constraint?) {
         if let log = pivotLog { undoPivots(log) }
         // A row installed for the dual simplex: pivoting the new marker in for its subject is
         // the exact inverse of the installation; then the marker's row goes.
@@ -255,7 +287,7 @@ extension Solver {
             }
         }
         infeasible.removeAll()
-        tags[constraint] = nil
+        if let constraint { tags[constraint] = nil }
     }
 
     /// For a row of restricted symbols only: one of the constraint's own new symbols that can

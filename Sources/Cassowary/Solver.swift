@@ -35,6 +35,8 @@ public final class Solver {
     let goal = Objective()
     var tags = TagTable()
     var owner = OwnedArray<Constraint?>()    // by symbol: the constraint a marker belongs to
+    /// The owner of an anonymous constraint's symbols (`addAnonymous`): never installed.
+    let anonymousOwner = Constraint(Expression(), .equal)
     /// Debug names by variable id ("" for none): an array, so naming costs no hashing.
     var variableNames: [String] = []
     /// Edit constraints by variable id (an array: a suggest costs no hashing).

@@ -24,6 +24,12 @@ struct LinearForm: Equatable {
 
     mutating func reserveCapacity(_ count: Int) { terms.reserveCapacity(count) }
 
+    /// No terms and no constant, the terms' storage kept.
+    mutating func removeAll() {
+        terms.removeAll(keepingCapacity: true)
+        constant = 0
+    }
+
     mutating func add(_ variable: Variable, _ coefficient: Double) {
         guard coefficient != 0 else { return }
         if let i = terms.firstIndex(where: { $0.variable == variable }) {

@@ -13,31 +13,50 @@ struct Linearizer {
 
     /// nil if an item is missing or the items share no ancestor (the compiler rejects both).
     func form(of c: CompiledConstraint) -> LinearForm? {
+        var form = LinearForm()
+        return self.form(of: c, into: &form) ? form : nil
+    }
+
+    /// `form(of:)` written into `form`, emptied first with its storage kept (false where that
+    /// is nil): a build that hands each form to the solver and lets go of it allocates no
+    /// terms (`LeanBuild`).
+    func form(of c: CompiledConstraint, into form: inout LinearForm) -> Bool {
+        form.removeAll()
         guard let second = c.second, let secondAttribute = c.secondAttribute else {
             // A pure constant: only sizes get here, and sizes do not depend on any space.
-            return tree.value(of: c.firstAttribute.physical(direction), of: c.first, in: c.first)
+            guard let constant = tree.accumulate(c.firstAttribute.physical(direction), of: c.first, in: c.first,
+                                                 times: 1, into: &form) else { return false }
+            form.constant = constant
+            return true
         }
-        guard let space = tree.commonAncestor(c.first, second) else { return nil }
+        guard let space = tree.commonAncestor(c.first, second) else { return false }
         if direction == .rtl && (c.firstAttribute.isDirectional || secondAttribute.isDirectional) {
             guard let lhs = tree.value(of: c.firstAttribute.physical(direction), of: c.first, in: space),
                   let rhs = tree.value(of: secondAttribute.physical(direction), of: second, in: space),
-                  let width = tree.box(of: space)?.width else { return nil }
-            return (width - lhs) - (width - rhs) * c.multiplier
+                  let width = tree.box(of: space)?.width else { return false }
+            form = (width - lhs) - (width - rhs) * c.multiplier
+            return true
         }
         // lhs - rhs * multiplier in one form: the terms in the order, and the constants
         // combined in the arithmetic, of those forms (x * -m is -(x * m), exactly).
-        var form = LinearForm()
         form.reserveCapacity(4)
         guard let lhs = tree.accumulate(c.firstAttribute.physical(direction), of: c.first, in: space, times: 1, into: &form),
               let rhs = tree.accumulate(secondAttribute.physical(direction), of: second, in: space, times: -c.multiplier, into: &form)
-        else { return nil }
+        else { return false }
         form.constant = lhs
         form.constant += rhs * -c.multiplier
-        return form
+        return true
     }
 
     /// The solver constraint for `c`, with its constant.
     func expression(of c: CompiledConstraint) -> LinearForm? {
         form(of: c).map { $0 - c.constant }
+    }
+
+    /// `expression(of:)` into `form`, as `form(of:into:)`.
+    func expression(of c: CompiledConstraint, into form: inout LinearForm) -> Bool {
+        guard self.form(of: c, into: &form) else { return false }
+        form.constant -= c.constant
+        return true
     }
 }

@@ -31,38 +31,44 @@ extension LiveLayout {
         guard let size, size.isFinite, size >= 0 else { return }
         let form = LinearForm(variable) - size
         if hugging < 1000 && compression < 1000 {
-            try implicit(.hugging(view: node.id, axis), Constraint(form.expression, equalAbove: hugging, below: compression),
+            try implicit(.hugging(view: node.id, axis), form.expression, .equal, priority: hugging, below: compression,
                          constant: form.constant, hugging: true)
             return
         }
-        try implicit(.hugging(view: node.id, axis), Constraint(form.expression, .lessOrEqual, priority: hugging),
+        try implicit(.hugging(view: node.id, axis), form.expression, .lessOrEqual, priority: hugging,
                      constant: form.constant, hugging: true)
-        try implicit(.compression(view: node.id, axis), Constraint(form.expression, .greaterOrEqual, priority: compression),
+        try implicit(.compression(view: node.id, axis), form.expression, .greaterOrEqual, priority: compression,
                      constant: form.constant)
     }
 
     func installFrame(_ frame: Rect, of node: ViewNode) throws(LayoutError) {
         for field in FrameField.allCases {
             let form = LinearForm(node.variables[field]) - frame[field]
-            try implicit(.frame(view: node.id, field), Constraint(form.expression, .equal, priority: 1000),
+            try implicit(.frame(view: node.id, field), form.expression, .equal, priority: 1000,
                          constant: form.constant)
         }
     }
 
-    /// Installs one implicit constraint under `key` (`hugging`: a hugging key). A lean build
-    /// (`LeanBuild`) adds it straight to the solver and counts it: its layout answers once, so
-    /// nothing reads the entry or its key. Anything amiss there (a conflict, a solver error)
-    /// throws, and the full build takes the document over and reports it.
-    private func implicit(_ key: @autoclosure () -> ConstraintKey, _ constraint: Constraint, constant: Double,
-                          hugging: Bool = false) throws(LayoutError) {
-        guard lean != nil else { return try install(key(), constraint, constant: constant) }
+    /// Installs one implicit constraint, `expression (relation) 0` at `priority` (and at
+    /// `below` from beneath: see `Constraint(_:equalAbove:below:)`), under `key` (`hugging`: a
+    /// hugging key). A lean build (`LeanBuild`) adds it straight to the solver, anonymous, and
+    /// counts it: its layout answers once, so nothing reads the entry, its key or a constraint
+    /// object. Anything amiss there (a conflict, a solver error) throws, and the full build
+    /// takes the document over and reports it.
+    private func implicit(_ key: @autoclosure () -> ConstraintKey, _ expression: Expression, _ relation: Cassowary.Relation,
+                          priority: Double, below: Double? = nil, constant: Double, hugging: Bool = false) throws(LayoutError) {
+        guard lean != nil else {
+            let constraint = below.map { Constraint(expression, equalAbove: priority, below: $0) }
+                ?? Constraint(expression, relation, priority: priority)
+            return try install(key(), constraint, constant: constant)
+        }
         do throws(SolverError) {
-            try solver.add(constraint, constant: constant)
+            try solver.addAnonymous(expression, relation, priority: priority, below: below, constant: constant)
         } catch {
             throw solverFailure(error, key())
         }
         structureVersion += 1
-        lean?.entries += ImplicitEntry.weight(hugging: hugging, relation: constraint.relation)
+        lean?.entries += ImplicitEntry.weight(hugging: hugging, relation: relation)
     }
 
     func uninstallImplicitConstraints(ofView id: String) {

@@ -45,10 +45,13 @@ extension LiveLayout {
         // Through the buffer: each spec is read where it is, not copied out (a retain of
         // every string and location in it).
         var compiled: [CompiledConstraint] = []
+        var form = LinearForm()
         let complete = document.constraints.withUnsafeBufferPointer { specs in
             for k in specs.indices {
                 if k & 31 == 31, layout.solver.checkDeadline() { break }
-                guard layout.installLean(specs[k], compiler: compiler, linearizer: linearizer, compiled: &compiled) else { return false }
+                guard layout.installLean(specs[k], compiler: compiler, linearizer: linearizer, compiled: &compiled, form: &form) else {
+                    return false
+                }
             }
             return true
         }
@@ -86,15 +89,17 @@ extension LiveLayout {
 
     /// One description of a lean build: compiled, each expanded constraint linearized and
     /// added as `register` and `install` would add it. False when the full build must take over.
-    /// `compiled` is scratch, one array for the whole build.
+    /// `compiled` and `form` are scratch, one of each for the whole build.
     private func installLean(_ spec: ConstraintSpec, compiler: ConstraintCompiler, linearizer: Linearizer,
-                             compiled constraints: inout [CompiledConstraint]) -> Bool {
+                             compiled constraints: inout [CompiledConstraint], form: inout LinearForm) -> Bool {
         if let id = spec.id, lean?.explicitIDs.insert(id).inserted == false { return false }
         guard spec.first != nil, compiler.compile(spec, defaultFirst: nil, into: &constraints) == nil else { return false }
         for k in constraints.indices {
-            guard let form = linearizer.expression(of: constraints[k]) else { return false }
-            let c = Constraint(form.expression, constraints[k].relation.solverRelation, priority: constraints[k].priority)
-            do { try solver.add(c, constant: form.constant) } catch { return false }
+            guard linearizer.expression(of: constraints[k], into: &form) else { return false }
+            do {
+                try solver.addAnonymous(form.expression, constraints[k].relation.solverRelation,
+                                        priority: constraints[k].priority, constant: form.constant)
+            } catch { return false }
             structureVersion += 1
             lean?.entries += 1
         }
