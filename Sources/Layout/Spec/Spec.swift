@@ -186,6 +186,17 @@ public struct ConstraintSpec: Equatable, Sendable {
     public init(first: ItemRef?, attributes: AttributeSet, target: ConstraintTarget, location: RequestLocation) {
         self.first = first; self.attributes = attributes; self.target = target; self.location = location
     }
+
+    /// Every field at once: the wire reader builds each spec in its return value with this,
+    /// where setting fields of a local one after another made it copy the whole spec out
+    /// (a retain and a release of each of its strings).
+    init(id: String?, first: ItemRef?, attributes: AttributeSet, relation: Relation, target: ConstraintTarget,
+         multiplier: Double, modifier: ConstantModifier, priority: Double, label: String?, source: SourceLocation?,
+         location: RequestLocation) {
+        self.id = id; self.first = first; self.attributes = attributes; self.relation = relation; self.target = target
+        self.multiplier = multiplier; self.modifier = modifier; self.priority = priority; self.label = label
+        self.source = source; self.location = location
+    }
 }
 
 public struct LayoutDocument: Equatable, Sendable {

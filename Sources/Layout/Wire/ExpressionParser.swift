@@ -249,11 +249,8 @@ public func parseConstraintExpression(_ text: String, location: RequestLocation)
 extension ParsedExpression {
     /// The constraint this expression alone describes (defaults for what it leaves out).
     func spec(_ location: RequestLocation) -> ConstraintSpec {
-        var spec = ConstraintSpec(first: first, attributes: attributes, target: target, location: location)
-        spec.relation = relation
-        if let multiplier { spec.multiplier = multiplier }
-        if let offset { spec.modifier = .offset(offset) }
-        if let priority { spec.priority = priority }
-        return spec
+        ConstraintSpec(id: nil, first: first, attributes: attributes, relation: relation, target: target,
+                       multiplier: multiplier ?? 1, modifier: offset.map { .offset($0) } ?? .none,
+                       priority: priority ?? 1000, label: nil, source: nil, location: location)
     }
 }

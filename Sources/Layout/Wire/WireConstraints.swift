@@ -198,15 +198,9 @@ extension WireReader {
         if let s = given(F.source) { source = self.source(s, at(F.source)) }
 
         guard errors.count == errorsBefore, let attributes, let target else { return nil }
-        var spec = ConstraintSpec(first: first, attributes: attributes, target: target, location: location)
-        spec.id = id
-        spec.relation = relation
-        if let multiplier { spec.multiplier = multiplier }
-        spec.modifier = modifier
-        if let priority { spec.priority = priority }
-        spec.label = label
-        spec.source = source
-        return spec
+        return ConstraintSpec(id: id, first: first, attributes: attributes, relation: relation, target: target,
+                              multiplier: multiplier ?? 1, modifier: modifier, priority: priority ?? 1000,
+                              label: label, source: source, location: location)
     }
 
     private static let sourceFields: [StaticString] = ["file", "line", "column"]
