@@ -31,10 +31,23 @@ struct Linearizer {
         }
         guard let space = tree.commonAncestor(c.first, second) else { return false }
         if direction == .rtl && (c.firstAttribute.isDirectional || secondAttribute.isDirectional) {
-            guard let lhs = tree.value(of: c.firstAttribute.physical(direction), of: c.first, in: space),
-                  let rhs = tree.value(of: secondAttribute.physical(direction), of: second, in: space),
-                  let width = tree.box(of: space)?.width else { return false }
-            form = (width - lhs) - (width - rhs) * c.multiplier
+            // (width - lhs) - (width - rhs) * multiplier, in the mirrored space: written as
+            // those forms' arithmetic would write it (the same terms in the same order, the
+            // same constants), with one intermediate form instead of eight.
+            guard let width = tree.width(of: space) else { return false }
+            form.add(width.variable, 1)
+            form.constant = width.constant
+            guard let lhs = tree.accumulate(c.firstAttribute.physical(direction), of: c.first, in: space,
+                                            times: -1, into: &form) else { return false }
+            form.constant += lhs * -1
+            var mirrored = LinearForm(width.variable)
+            guard let rhs = tree.accumulate(secondAttribute.physical(direction), of: second, in: space,
+                                            times: -1, into: &mirrored) else { return false }
+            mirrored.constant = width.constant
+            mirrored.constant += rhs * -1
+            let m = c.multiplier
+            if m != 0 { for term in mirrored.terms { form.add(term.variable, term.coefficient * m * -1) } }
+            form.constant += mirrored.constant * m * -1
             return true
         }
         // lhs - rhs * multiplier in one form: the terms in the order, and the constants

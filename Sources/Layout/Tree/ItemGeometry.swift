@@ -54,6 +54,18 @@ extension ViewTree {
                        margins: .zero, firstBaseline: 0, lastBaseline: 0)
     }
 
+    /// `box(of: item)?.width` as its one term and constant, without building the box: a
+    /// view's width variable; a guide's, less the guide's insets.
+    func width(of item: ItemRef) -> (variable: Variable, constant: Double)? {
+        guard let s = slot(of: item) else { return nil }
+        let node = storage[s]
+        switch item.guide {
+        case nil: return (node.variables.width, 0)
+        case .layoutMarginsGuide: return (node.variables.width, 0 - (node.margins.left + node.margins.right))
+        case .safeAreaLayoutGuide: return (node.variables.width, 0 - (node.safeArea.left + node.safeArea.right))
+        }
+    }
+
     /// The closest common ancestor (an item counts as its own ancestor); nil when the two
     /// items live in different trees.
     func commonAncestor(_ a: ItemRef, _ b: ItemRef) -> ItemRef? {
