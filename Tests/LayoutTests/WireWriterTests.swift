@@ -244,3 +244,24 @@ private func unlocated(_ v: ViewSpec) -> ViewSpec {
         #expect(NumberFormat.clean(.nan).isNaN)
     }
 }
+
+/// A layout without views answers with an empty `frames` object, one-shot and as a session
+/// (the frame writer once divided its scratch by the longest frame, zero here: a trap).
+@Suite struct EmptyAnswerTests {
+    @Test func aLayoutWithoutViewsAnswers() throws {
+        guard case .success(let document) = decodeLayoutDocument(Array(#"{"views": [], "constraints": []}"#.utf8)) else {
+            Issue.record("the empty document was refused"); return
+        }
+        guard case .success(let answer) = LiveLayout.solve(document: document) else {
+            Issue.record("the empty document was not solved"); return
+        }
+        let oneShot = String(decoding: encodeLayoutAnswer(answer, includeRevision: false), as: UTF8.self)
+        #expect(oneShot.hasPrefix(#"{"frames":{},"diagnostics":[]"#), "\(oneShot)")
+        guard case .success(let layout) = LiveLayout.make(document: document) else {
+            Issue.record("no session of the empty document"); return
+        }
+        let session = String(decoding: encodeSessionAnswer(layout.answer(), id: "s1", document: layout.document()), as: UTF8.self)
+        #expect(session.contains(#""frames":{}"#), "\(session)")
+        #expect(session.contains(#""document":{"#), "\(session)")
+    }
+}

@@ -101,7 +101,7 @@ public struct JSONWriter: Sendable {
         // general path ends its chunk's fast run, and the next chunk starts after it. A chunk
         // fits in 1 KB, which Swift takes from the stack: a bigger scratch came from the heap,
         // a glibc large-bin block whose consolidation cost more than the appends it saved.
-        let chunk = max(1, 1024 / longest)
+        let chunk = max(1, 1024 / max(longest, 1))
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk * longest) { scratch in
             guard let base = scratch.baseAddress else { return }
             var next = 0
