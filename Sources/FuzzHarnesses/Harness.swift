@@ -69,6 +69,9 @@ public enum Harness: String, CaseIterable, Sendable {
             for f in answer.frames where ![f.frame.x, f.frame.y, f.frame.width, f.frame.height].allSatisfy(\.isFinite) {
                 return "frame of \(f.id) is not finite: \(f.frame)"
             }
+            // Written out as the server writes it (an answer with no frames once trapped there).
+            let encoded = encodeLayoutAnswer(answer, includeRevision: false)
+            if encoded.first != UInt8(ascii: "{") || encoded.last != UInt8(ascii: "}") { return "the answer is not a JSON object" }
             return nil
         case .failure(let problem):
             return check(problem)
