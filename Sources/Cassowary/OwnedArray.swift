@@ -15,14 +15,18 @@
 /// builds do not check exclusivity (Package.swift), so breaking it would read freed memory;
 /// the tables grow only in `newSymbol`, `insertRow` and the accumulator's `add`, none of them
 /// inside a closure over the table it grows.
-struct OwnedArray<Element>: ~Copyable {
-    private var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
-    private(set) var capacity = 0
+///
+/// Public for the JSON parser's tape (Layout's JSONParser), whose appends are as hot; the
+/// members are inlinable so that each element type gets its own specialized code.
+@frozen public struct OwnedArray<Element>: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<Element>
+    @usableFromInline var stored = 0, room = 0
+    @inlinable public var count: Int { stored }
+    @inlinable public var capacity: Int { room }
 
-    init() { base = .allocate(capacity: 0) }
+    @inlinable public init() { base = .allocate(capacity: 0) }
 
-    deinit {
+    @inlinable deinit {
         Self.destroy(base, count)
         base.deallocate()
     }
@@ -31,17 +35,17 @@ struct OwnedArray<Element>: ~Copyable {
     /// directly, where the runtime's generic destroy of a buffer goes through three value
     /// witnesses per element (a reset solver's owner table held a tenth of a small layout's
     /// time there). Trivial elements need nothing.
-    @inline(__always) private static func destroy(_ base: UnsafeMutablePointer<Element>, _ count: Int) {
+    @inlinable @inline(__always) static func destroy(_ base: UnsafeMutablePointer<Element>, _ count: Int) {
         guard !_isPOD(Element.self) else { return }
         for i in 0..<count { _ = (base + i).move() }
     }
 
-    var indices: Range<Int> { 0..<count }
-    var isEmpty: Bool { count == 0 }
+    @inlinable public var indices: Range<Int> { 0..<count }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     /// Bounds-checked like `Array`'s subscript: an index out of range is a bug in the
     /// solver, never an input's doing (every symbol is made by `newSymbol`).
-    subscript(i: Int) -> Element {
+    @inlinable public subscript(i: Int) -> Element {
         @inline(__always) _read {
             precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "index out of range")
             yield base[i]
@@ -52,48 +56,62 @@ struct OwnedArray<Element>: ~Copyable {
         }
     }
 
-    @inline(__always) mutating func append(_ element: consuming Element) {
+    @inlinable @inline(__always) public mutating func append(_ element: consuming Element) {
         if count == capacity { grow(to: Swift.max(16, capacity * 2)) }
         (base + count).initialize(to: element)
-        count += 1
+        stored += 1
     }
 
     /// Appends `n` copies of `element` (room for exactly those: the caller sizes its steps).
-    mutating func append(_ element: Element, times n: Int) {
+    @inlinable public mutating func append(_ element: Element, times n: Int) {
         guard n > 0 else { return }
         reserveCapacity(count + n)
         (base + count).initialize(repeating: element, count: n)
-        count += n
+        stored += n
     }
 
-    mutating func reserveCapacity(_ n: Int) {
+    @inlinable public mutating func reserveCapacity(_ n: Int) {
         if n > capacity { grow(to: n) }
     }
 
     /// Empties the table; its storage stays (see `Solver.reset`).
-    mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         Self.destroy(base, count)
-        count = 0
+        stored = 0
+    }
+
+    /// Removes and returns the last element, if any.
+    @inlinable public mutating func popLast() -> Element? {
+        guard stored > 0 else { return nil }
+        stored -= 1
+        return (base + stored).move()
+    }
+
+    /// Removes the elements from index `k` on (none when `k >= count`).
+    @inlinable public mutating func removeSuffix(from k: Int) {
+        guard k >= 0, k < stored else { return }
+        Self.destroy(base + k, stored - k)
+        stored = k
     }
 
     /// Storage of exactly the count (see `Solver.compact`).
-    mutating func shrinkToFit() {
+    @inlinable public mutating func shrinkToFit() {
         if capacity > count { grow(to: count) }
     }
 
-    private mutating func grow(to n: Int) {
+    @inlinable mutating func grow(to n: Int) {
         let new = UnsafeMutablePointer<Element>.allocate(capacity: n)
         new.moveInitialize(from: base, count: count)
         base.deallocate()
         base = new
-        capacity = n
+        room = n
     }
 
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+    @inlinable public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
-    func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+    @inlinable public func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
         try body(UnsafeMutableBufferPointer(start: base, count: count))
     }
 }

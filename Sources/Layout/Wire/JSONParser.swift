@@ -3,6 +3,7 @@
 // stack, and is capped at `maxDepth` so a hostile body cannot exhaust memory or time.
 // Every failure is a JSONSyntaxError carrying the byte offset, line and the JSON pointer
 // of the value being read; nothing here traps on any input.
+import Cassowary
 
 /// Why the bytes are not an acceptable JSON text.
 struct JSONSyntaxError: Error, Equatable {
@@ -16,7 +17,7 @@ struct JSONSyntaxError: Error, Equatable {
     var overLimit = false
 }
 
-struct JSONParser {
+struct JSONParser: ~Copyable {
     static let maxDepth = 512
     /// Objects with more keys than this check duplicates with a set instead of pairwise.
     static let linearKeyLimit = 16
@@ -35,10 +36,13 @@ struct JSONParser {
     private var i = 0
     private var line: UInt32 = 1
     private var lineStart = 0
-    private var nodes: [JSONNode] = []
-    private var frames: [Frame] = []
+    // The tape and the two stacks grow one element per value or key: `OwnedArray`s, whose
+    // append is a compare and a store (an `Array`'s checks that its buffer is unique and
+    // has room were a third of the parse).
+    private var nodes = OwnedArray<JSONNode>()
+    private var frames = OwnedArray<Frame>()
     /// Node indices of the keys of every open object, innermost last.
-    private var keys: [Int] = []
+    private var keys = OwnedArray<Int>()
     /// The names seen so far of each open object wider than `linearKeyLimit`, by frame depth.
     private var keySets: [Int: Set<[UInt8]>] = [:]
 
@@ -55,7 +59,7 @@ struct JSONParser {
         var parser = JSONParser(base.assumingMemoryBound(to: UInt8.self), buffer.count)
         do throws(JSONSyntaxError) {
             try parser.run()
-            return .success(parser.nodes)
+            return .success(parser.nodes.withUnsafeBufferPointer { Array($0) })
         } catch {
             return .failure(error)
         }
@@ -101,10 +105,11 @@ struct JSONParser {
             // to the next element or member.
             while true {
                 skipWhitespace()
-                guard let top = frames.last else {
+                guard frames.count > 0 else {
                     guard i == end else { throw fail("unexpected \(describe(p[i])) after the JSON value", at: i) }
                     return
                 }
+                let top = frames[frames.count - 1]
                 guard i < end else { throw fail("unexpected end of input: expected ',' or '\(top.isObject ? "}" : "]")'", at: i) }
                 let c = p[i]
                 if c == UInt8(ascii: ",") {
@@ -139,7 +144,7 @@ struct JSONParser {
         if !keySets.isEmpty { keySets[frames.count] = nil }
         nodes[frame.node].a = frame.count
         nodes[frame.node].b = UInt64(nodes.count)
-        if frame.isObject { keys.removeSubrange(frame.keysStart...) }
+        if frame.isObject { keys.removeSuffix(from: frame.keysStart) }
     }
 
     /// Reads `"name" :` of an object member and checks the name is new in its object.
@@ -168,7 +173,7 @@ struct JSONParser {
             return
         }
         if keySets[f] == nil {
-            keySets[f] = Set(keys[start..<keys.count].map(keyBytes))
+            keySets[f] = Set((start..<keys.count).map { keyBytes(keys[$0]) })
         }
         let name = keyBytes(index)
         guard keySets[f]?.insert(name).inserted ?? true else { throw duplicate(index, at: offset) }
@@ -282,7 +287,8 @@ struct JSONParser {
     /// Builds the error, with the pointer of the innermost value under construction.
     private func fail(_ message: String, at offset: Int) -> JSONSyntaxError {
         var pointer = ""
-        for (depth, frame) in frames.enumerated() {
+        for depth in frames.indices {
+            let frame = frames[depth]
             if frame.isObject {
                 let stop = depth + 1 < frames.count ? frames[depth + 1].keysStart : keys.count
                 guard stop > frame.keysStart else { break }
