@@ -18,7 +18,7 @@ struct ConstraintCompiler {
     /// one array; nil on success.
     func compile(_ spec: ConstraintSpec, defaultFirst: ItemRef?, into compiled: inout [CompiledConstraint])
         -> CompileFailure? {
-        compiled.removeAll(keepingCapacity: true)
+        compiled.emptyKeepingCapacity()
         var errors = ErrorList(location: spec.location)
         checkScalars(spec, &errors)
 

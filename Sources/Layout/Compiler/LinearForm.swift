@@ -26,7 +26,7 @@ struct LinearForm: Equatable {
 
     /// No terms and no constant, the terms' storage kept.
     mutating func removeAll() {
-        terms.removeAll(keepingCapacity: true)
+        terms.emptyKeepingCapacity()
         constant = 0
     }
 
