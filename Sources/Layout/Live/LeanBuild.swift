@@ -71,7 +71,7 @@ extension LiveLayout {
     private func addViewsLean(_ views: [ViewSpec]) -> Bool {
         structureVersion += 1
         for spec in views {
-            guard ViewTree.isPlaceableAlone(spec), !state.tree.contains(spec.id) else { return false }
+            guard ViewTree.isPlaceableAlone(spec) else { return false }
             var parentSlot: Int?
             if let parent = spec.superview {
                 guard let p = state.tree.slot(parent) else { return false }
@@ -82,7 +82,9 @@ extension LiveLayout {
             // Lean, they go to the solver alone (the tree keeps no entries), so before the node
             // joins the tree as after.
             do { try installImplicitConstraints(of: node) } catch { return false }
-            state.tree.append(node, parentSlot: parentSlot)
+            // A repeated id (possible in a document not read from the wire) is the full build's
+            // to report.
+            guard state.tree.appendIfNew(node, parentSlot: parentSlot) else { return false }
         }
         return true
     }

@@ -8,13 +8,22 @@
 /// Every installed constraint and view keeps one or more for as long as its session
 /// lives, so the numbers are stored as 32 bits (32 bytes in all instead of 48): a request
 /// is at most a few MiB, far from 2^31 lines or columns; larger values are clamped.
-public struct RequestLocation: Equatable, Hashable, Sendable {
-    public var pointer: String
+public struct RequestLocation: Hashable, Sendable {
+    /// The pointer or, when `index32` is not negative, the pointer of the array whose element
+    /// is meant: every view and constraint of a request records its location, and the text
+    /// `/constraints/12` is needed only when an error or a diagnostic shows it (building it
+    /// for each was 2 % of reading a small document).
+    private var head: String
+    private var index32: Int32
     private var line32: Int32
     private var column32: Int32
     /// `Int32.min` for none (columns start at 1).
     private var exprColumn32: Int32
 
+    public var pointer: String {
+        get { index32 < 0 ? head : child(head, Int(index32)) }
+        set { head = newValue; index32 = -1 }
+    }
     public var line: Int {
         get { Int(line32) }
         set { line32 = Int32(clamping: newValue) }
@@ -29,11 +38,43 @@ public struct RequestLocation: Equatable, Hashable, Sendable {
     }
 
     public init(pointer: String, line: Int, column: Int, exprColumn: Int? = nil) {
-        self.pointer = pointer
+        self.init(head: pointer, index: -1, line: line, column: column, exprColumn: exprColumn)
+    }
+
+    /// The location of element `index` of the array at `path` (its pointer is `path/index`).
+    init(_ path: ElementPath, line: Int, column: Int, exprColumn: Int? = nil) {
+        // An index past 32 bits (no request is that large) is kept as text.
+        if path.index > Int(Int32.max) {
+            self.init(head: path.text, index: -1, line: line, column: column, exprColumn: exprColumn)
+        } else {
+            self.init(head: path.array, index: path.index, line: line, column: column, exprColumn: exprColumn)
+        }
+    }
+
+    private init(head: String, index: Int, line: Int, column: Int, exprColumn: Int?) {
+        self.head = head
+        index32 = Int32(clamping: index)
         line32 = Int32(clamping: line)
         column32 = Int32(clamping: column)
         exprColumn32 = exprColumn.map { max(Int32(clamping: $0), .min + 1) } ?? .min
     }
+
+    // The same place however its pointer is kept.
+    public static func == (a: RequestLocation, b: RequestLocation) -> Bool {
+        a.line32 == b.line32 && a.column32 == b.column32 && a.exprColumn32 == b.exprColumn32 && a.pointer == b.pointer
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pointer); hasher.combine(line32); hasher.combine(column32); hasher.combine(exprColumn32)
+    }
+}
+
+/// The JSON pointer of an array's element, as its parts: `text` builds it when it is shown.
+struct ElementPath {
+    let array: String
+    let index: Int
+    init(_ array: String, _ index: Int) { self.array = array; self.index = index }
+    var text: String { child(array, index) }
 }
 
 /// The caller's own `file:line[:column]` (SnapKit's `#file`/`#line`), echoed in diagnostics.

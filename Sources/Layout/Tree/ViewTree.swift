@@ -43,14 +43,22 @@ struct ViewTree {
 
     /// Adds a node whose id is new, under the node in `parentSlot` (nil for a root).
     mutating func append(_ node: consuming ViewNode, parentSlot: Int?) {
+        _ = appendIfNew(node, parentSlot: parentSlot)
+    }
+
+    /// `append`, for a node whose id may be there already: false, and the tree is no longer
+    /// consistent (only for a lean build, which then stops and leaves it), if it is. The id is
+    /// hashed once, where a check before `append` hashed it twice.
+    mutating func appendIfNew(_ node: consuming ViewNode, parentSlot: Int?) -> Bool {
+        guard slots.updateValue(storage.count, forKey: node.id) == nil else { return false }
         if let p = parentSlot {
             storage[p].children.append(node.id)
             node.parentSlot = Int32(truncatingIfNeeded: p)
         }
-        slots[node.id] = storage.count
         order.append(node.id)
         orderedVariables.append(node.variables)
         storage.append(node)
+        return true
     }
 
     /// Puts the last `count` ids of `order` in the order `rank` gives them: views are

@@ -34,17 +34,20 @@ struct ExpressionParser {
     private var lexer: ExpressionLexer
     private var token: ExpressionToken
     private(set) var errors: [ExpressionError] = []
+    /// The document's views, to resolve item names against (`NameTable`).
+    private let names: NameTable?
 
     private struct SyntaxError: Error {}
 
-    init(_ text: Bytes) {
+    init(_ text: Bytes, names: NameTable? = nil) {
+        self.names = names
         lexer = ExpressionLexer(text)
         token = lexer.next()
     }
 
     /// Parses a whole expression; nil when any error was found (see `errors`).
-    static func parse(_ text: Bytes) -> (ParsedExpression?, [ExpressionError]) {
-        var parser = ExpressionParser(text)
+    static func parse(_ text: Bytes, names: NameTable? = nil) -> (ParsedExpression?, [ExpressionError]) {
+        var parser = ExpressionParser(text, names: names)
         let result = try? parser.constraint()
         return (parser.errors.isEmpty ? result : nil, parser.errors)
     }
@@ -190,19 +193,20 @@ struct ExpressionParser {
         try advance()
         let headBytes = bytes(head)
         var item: TargetItem
-        var view = ""
         if Names.isSuperview(headBytes) {
             if firstItem {
                 report(WireCode.invalidID, "the first item must be a view id, not 'superview'", at: head)
             }
             item = .superview(guide: nil)
+        } else if let (view, slot) = names?.find(headBytes) {
+            // A view of the document: a valid id, resolved (`NameTable`).
+            item = .item(ItemRef(view: view, slot: slot))
         } else {
             if Names.isReserved(headBytes) {
                 let hint = firstItem ? "" : "; did you mean superview.\(lexer.text(head))?"
                 report(WireCode.invalidID, "'\(lexer.text(head))' is a reserved word, not a view id" + hint, at: head)
             }
-            view = lexer.text(head)
-            item = .item(ItemRef(view: view))
+            item = .item(ItemRef(view: lexer.text(head)))
         }
         var attributes = AttributeSet()
         var sawComponent = false
@@ -215,7 +219,9 @@ struct ExpressionParser {
             if !sawComponent, let guide = Names.guide(name) {
                 switch item {
                 case .superview: item = .superview(guide: guide)
-                case .item: item = .item(ItemRef(view: view, guide: guide))
+                case .item(var ref):
+                    ref.guide = guide
+                    item = .item(ref)
                 }
             } else if let set = Names.attribute(name) {
                 attributes.formUnion(set)

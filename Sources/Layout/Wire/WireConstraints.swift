@@ -30,39 +30,41 @@ extension WireReader {
         out.reserveCapacity(nodes[n].count)
         var element = n + 1
         for k in 0..<nodes[n].count {
-            let elementPointer = child(pointer, k)
-            if let spec = constraint(element, elementPointer, inOp: inOp, ids: &ids) { out.append(spec) }
+            if let spec = constraint(element, ElementPath(pointer, k), inOp: inOp, ids: &ids) { out.append(spec) }
             element = nodes.after(element)
         }
         return out
     }
 
     /// One constraint, or nil when it is broken (the errors say why).
-    mutating func constraint(_ n: Int, _ pointer: String, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
+    mutating func constraint(_ n: Int, _ path: ElementPath, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
         switch nodes[n].kind {
         case .string:
-            let location = location(n, pointer)
-            guard let parsed = expression(n, pointer) else { return nil }
+            let location = location(n, path)
+            guard let parsed = expression(n, path.text) else { return nil }
             return parsed.spec(location)
         case .object:
-            return constraintObject(n, pointer, inOp: inOp, ids: &ids)
+            return constraintObject(n, path, inOp: inOp, ids: &ids)
         default:
-            wrongType(n, pointer, expected: "a constraint (an object or an expression string)")
+            wrongType(n, path.text, expected: "a constraint (an object or an expression string)")
             return nil
         }
     }
 
     /// Parses the expression in string node `n`; errors are located at the string.
     private mutating func expression(_ n: Int, _ pointer: @autoclosure () -> String) -> ParsedExpression? {
-        let (parsed, problems) = withBytes(n) { ExpressionParser.parse($0) }
+        let names = documentViews  // not read inside the closure: that would copy the reader
+        let (parsed, problems) = withBytes(n) { ExpressionParser.parse($0, names: names) }
         for p in problems { error(p.code, p.message, n, pointer(), exprColumn: p.column) }
         return parsed
     }
 
-    private mutating func constraintObject(_ n: Int, _ pointer: String, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
+    private mutating func constraintObject(_ n: Int, _ path: ElementPath, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
+        // Built only where an error or an explicit id needs it.
+        var pointer: String { path.text }
         let errorsBefore = errors.count
         let f = fields(n, WireReader.constraintFields, pointer)
-        let location = location(n, pointer)
+        let location = location(n, path)
         let names = WireReader.constraintFields
         func at(_ field: Int) -> String { child(pointer, names[field]) }
         // Present and not null.

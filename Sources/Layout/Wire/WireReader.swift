@@ -53,6 +53,12 @@ struct WireReader {
     var tooLarge: LayoutProblem?
     /// Ids of view entries left out of the document for their errors.
     var unreadViewIDs: [String] = []
+    /// The ids of the views read last, by position (`NameTable`).
+    var viewNames: NameTable?
+    /// The document's views, once read without errors: the items its constraints name are
+    /// resolved against them (`NameTable`). Nil for an edit batch, whose views join a tree
+    /// that has others.
+    var documentViews: NameTable?
     /// Last computed column: locations are mostly asked for in document order, so
     /// counting on from the previous one keeps long (minified) lines linear overall.
     private var cacheLineStart = -1, cacheOffset = 0, cacheColumn = 1
@@ -112,6 +118,11 @@ struct WireReader {
 
     mutating func location(_ n: Int, _ pointer: String, exprColumn: Int? = nil) -> RequestLocation {
         RequestLocation(pointer: pointer, line: Int(nodes[n].line), column: column(n), exprColumn: exprColumn)
+    }
+
+    /// The location of node `n`, element `path.index` of its array.
+    mutating func location(_ n: Int, _ path: ElementPath) -> RequestLocation {
+        RequestLocation(path, line: Int(nodes[n].line), column: column(n))
     }
 
     mutating func error(_ code: String, _ message: String, _ n: Int, _ pointer: String, exprColumn: Int? = nil) {

@@ -12,7 +12,8 @@ enum PathResult {
 enum ItemPath {
     /// Reads `text` as an item path. `superview` is allowed only when `allowSuperview`;
     /// attributes after the item only when `allowAttributes`.
-    static func parse(_ text: Bytes, allowSuperview: Bool, allowAttributes: Bool) -> PathResult {
+    /// A view found in `names` is resolved there (`NameTable`).
+    static func parse(_ text: Bytes, allowSuperview: Bool, allowAttributes: Bool, names: NameTable? = nil) -> PathResult {
         let shape = allowAttributes
             ? "an item like 'card', 'superview', 'card.top' or 'card.safeAreaLayoutGuide.top'"
             : "a view or guide like 'card' or 'card.safeAreaLayoutGuide'"
@@ -31,17 +32,18 @@ enum ItemPath {
             return .failure([(WireCode.wrongType, "expected \(shape), found '\(Names.string(text))'")])
         }
         var problems: [(code: String, message: String)] = []
-        var view = ""
+        var view: ItemRef?
         var guide: GuideName?
-        var isSuperview = false
         if Names.isSuperview(head) {
-            isSuperview = true
             if !allowSuperview { problems.append((WireCode.invalidID, "expected a view id, not 'superview'")) }
+        } else if let (id, slot) = names?.find(head) {
+            // A view of the document: a valid id, resolved (`NameTable`).
+            view = ItemRef(view: id, slot: slot)
         } else if let problem = Names.viewIDProblem(head) {
             let hint = allowSuperview && Names.attribute(head) != nil ? "; did you mean 'superview.\(Names.string(head))'?" : ""
             problems.append((WireCode.invalidID, problem + hint))
         } else {
-            view = Names.string(head)
+            view = ItemRef(view: Names.string(head))
         }
         var attributes = AttributeSet()
         var k = 0
@@ -58,7 +60,9 @@ enum ItemPath {
             }
         }
         guard problems.isEmpty else { return .failure(problems) }
-        return .item(isSuperview ? .superview(guide: guide) : .item(ItemRef(view: view, guide: guide)), attributes)
+        guard var view else { return .item(.superview(guide: guide), attributes) }
+        view.guide = guide
+        return .item(.item(view), attributes)
     }
 }
 
@@ -69,7 +73,9 @@ extension WireReader {
             wrongType(n, pointer(), expected: allowAttributes ? "an item string" : "a view id string")
             return nil
         }
-        switch withBytes(n, { ItemPath.parse($0, allowSuperview: allowSuperview, allowAttributes: allowAttributes) }) {
+        // Read out first: a closure that read it from `self` would copy the whole reader.
+        let names = documentViews
+        switch withBytes(n, { ItemPath.parse($0, allowSuperview: allowSuperview, allowAttributes: allowAttributes, names: names) }) {
         case .item(let item, let attributes): return (item, attributes)
         case .failure(let problems):
             for p in problems { error(p.code, p.message, n, pointer()) }

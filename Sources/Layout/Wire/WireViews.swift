@@ -13,17 +13,16 @@ extension WireReader {
         guard nodes[n].kind == .array else { wrongType(n, pointer, expected: "an array of views"); return [] }
         var out: [ViewSpec] = []
         out.reserveCapacity(nodes[n].count)
-        // Sized up front and probed once per view: growing it and looking each id up twice
-        // was a tenth of reading a small document's views.
-        var seen: [String: Int] = Dictionary(minimumCapacity: nodes[n].count)
+        // Sized up front and probed once per view by the id's bytes.
+        let seen = NameTable(expected: nodes[n].count)
+        defer { viewNames = seen }
         for (k, element) in elements(n).enumerated() {
-            let elementPointer = child(pointer, k)
+            let path = ElementPath(pointer, k)
             let errorsBefore = errorCount
-            guard let (view, idNode) = view(element, elementPointer) else { continue }
-            if let first = seen.updateValue(k, forKey: view.id) {
-                seen[view.id] = first  // the first use stays the one later duplicates name
+            guard let (view, idNode) = view(element, path) else { continue }
+            if let first = withBytes(idNode, { seen.insert($0, text: view.id, value: k) }) {
                 error(WireCode.duplicateID, "duplicate view id '\(view.id)' (first used by \(pointer)/\(first))",
-                      idNode, child(elementPointer, "id"))
+                      idNode, child(path.text, "id"))
             }
             if errorCount > errorsBefore {
                 unreadViewIDs.append(view.id)
@@ -35,10 +34,12 @@ extension WireReader {
     }
 
     /// One view object; nil when it has no usable id. Also returns the id's node.
-    mutating func view(_ n: Int, _ pointer: String) -> (ViewSpec, Int)? {
+    mutating func view(_ n: Int, _ path: ElementPath) -> (ViewSpec, Int)? {
+        // Built only where an error needs it.
+        var pointer: String { path.text }
         guard object(n, pointer, "a view object") else { return nil }
         let f = fields(n, WireReader.viewFields, pointer)
-        let location = location(n, pointer)
+        let location = location(n, path)
         var id: String?
         if let idNode = f[0] { id = viewID(idNode, child(pointer, "id")) } else {
             error(WireCode.missingField, "a view needs an 'id'", n, pointer)
