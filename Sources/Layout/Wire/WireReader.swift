@@ -40,6 +40,19 @@ struct NumberSlots {
     }
 }
 
+/// The node indices of an array's elements, in order (`WireReader.elements`).
+struct TapeElements: Sequence, IteratorProtocol {
+    let nodes: [JSONNode]
+    var first: Int, count: Int
+
+    mutating func next() -> Int? {
+        guard count > 0 else { return nil }
+        count -= 1
+        defer { first = nodes.after(first) }
+        return first
+    }
+}
+
 struct WireReader {
     let p: UnsafePointer<UInt8>
     let nodes: [JSONNode]
@@ -189,14 +202,9 @@ struct WireReader {
         return false
     }
 
-    /// Node indices of the elements of array `n`.
-    func elements(_ n: Int) -> [Int] {
-        var out: [Int] = []
-        out.reserveCapacity(nodes[n].count)
-        var child = n + 1
-        for _ in 0..<nodes[n].count { out.append(child); child = nodes.after(child) }
-        return out
-    }
+    /// Node indices of the elements of array `n`, walked in place: no array is built (one
+    /// was, for every views array and every list of attributes).
+    func elements(_ n: Int) -> TapeElements { TapeElements(nodes: nodes, first: n + 1, count: nodes[n].count) }
 
     // MARK: scalars
 
