@@ -94,7 +94,12 @@ extension Solver {
         if !any { return false }
         let visited = definitions.newMark()
         _ = definitions.mark(x, visited)
-        var stack: [Symbol] = [x]
+        // The solver's scratch stack (taken out and given back, so it is not copied): an
+        // array of its own was an allocation for most constraints added.
+        var stack = scratchSymbols
+        scratchSymbols = []
+        defer { stack.emptyKeepingCapacity(); scratchSymbols = stack }
+        stack.append(x)
         var steps = 0
         while let s = stack.popLast() {
             for y in definitions.definitions(mentioning: s) {

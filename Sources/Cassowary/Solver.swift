@@ -32,6 +32,7 @@ public final class Solver {
     /// Reused buffers for walks over the definitions.
     var scratchOrder: [Symbol] = []
     var scratchStack: [(Symbol, Int)] = []
+    var scratchSymbols: [Symbol] = []   // `wouldCycle`'s walk
     let goal = Objective()
     var tags = TagTable()
     var owner = OwnedArray<Constraint?>()    // by symbol: the constraint a marker belongs to

@@ -164,6 +164,7 @@ extension Solver {
     /// program and an in-place evaluation follow.
     private func evaluationOrder() -> ReversedCollection<[Symbol]> {
         var all: [Symbol] = []
+        all.reserveCapacity(definitions.values.count)  // not grown by doubling, five times for a small layout
         definitions.rows.forEachDefined { x, _ in all.append(x) }
         for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
         return definitionOrder(from: all).reversed()

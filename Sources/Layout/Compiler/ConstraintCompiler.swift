@@ -1,3 +1,5 @@
+import Cassowary
+
 /// Turns one SnapKit description (ConstraintSpec) into its expanded layout constraints,
 /// exactly as SnapKit's UIKit branch would (docs/semantics.md §1.2, §2.2, §3.2), and rejects what
 /// SnapKit or UIKit would reject (4.3, 4.5) with located errors. Every error of the
