@@ -72,7 +72,7 @@ extension Solver {
         }
         optimize()
         // Rows a substitution left a hair below zero need no repair; forget them.
-        infeasible.removeAll(keepingCapacity: true)
+        infeasible.emptyKeepingCapacity()
     }
 
     func validate(_ expression: Expression, _ shape: Shape) throws(SolverError) {

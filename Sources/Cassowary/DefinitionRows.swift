@@ -114,8 +114,8 @@ struct DefinitionRows: ~Copyable {
             swap(&row, &storage[k])
             recycle(consume row)
         }
-        storage.removeAll(keepingCapacity: true)
-        free.removeAll(keepingCapacity: true)
+        storage.emptyKeepingCapacity()
+        free.emptyKeepingCapacity()
     }
 
     /// Exact-size storage, holes dropped, each row trimmed (see `Solver.compact`).

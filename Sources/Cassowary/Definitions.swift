@@ -80,18 +80,18 @@ final class Definitions {
         rows.reset(recycle: recycle)
         referencedBy.removeAll(); stale.removeAll()
         structure = 1
-        values.removeAll(keepingCapacity: true)
+        values.emptyKeepingCapacity()
         epoch = 1
         valuesEpoch = 0
         program.structure = 0
         readBefore = false
-        program.targets.removeAll(keepingCapacity: true); program.starts.removeAll(keepingCapacity: true)
+        program.targets.emptyKeepingCapacity(); program.starts.emptyKeepingCapacity()
         program.starts.append(0)
-        program.symbols.removeAll(keepingCapacity: true); program.coefficients.removeAll(keepingCapacity: true)
-        moved.removeAll(keepingCapacity: true)
+        program.symbols.emptyKeepingCapacity(); program.coefficients.emptyKeepingCapacity()
+        moved.emptyKeepingCapacity()
         movedAll = true
-        programPosition.removeAll(keepingCapacity: true)
-        affected.removeAll(keepingCapacity: true)
+        programPosition.emptyKeepingCapacity()
+        affected.emptyKeepingCapacity()
         marks.removeAll()
         markCounter = 0
         movedLimit = 0

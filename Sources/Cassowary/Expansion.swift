@@ -46,8 +46,8 @@ extension Solver {
         var stack = scratchStack
         scratchOrder = []
         scratchStack = []
-        order.removeAll(keepingCapacity: true)
-        stack.removeAll(keepingCapacity: true)
+        order.emptyKeepingCapacity()
+        stack.emptyKeepingCapacity()
         let visit = definitions.newMark()
         definitions.rows.withReader { defs in
             for root in symbols where defs.slots[Int(root)] >= 0 && definitions.mark(root, visit) {
@@ -128,7 +128,7 @@ final class Accumulator {
             values[Int(s)] = 0
             marked[Int(s)] = false
         }
-        touched.removeAll(keepingCapacity: true)
+        touched.emptyKeepingCapacity()
         constant = 0
     }
 
@@ -161,7 +161,7 @@ final class Accumulator {
             marked[Int(s)] = false
             if !nearZero(c) { row.append(s, c) }
         }
-        touched.removeAll(keepingCapacity: true)
+        touched.emptyKeepingCapacity()
         constant = 0
         return row
     }

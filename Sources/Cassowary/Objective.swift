@@ -35,12 +35,12 @@ final class Objective {
 
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
     func reset() {
-        priorities.removeAll(keepingCapacity: true)
+        priorities.emptyKeepingCapacity()
         levelOf.removeAll(keepingCapacity: true)
-        order.removeAll(keepingCapacity: true)
-        rank.removeAll(keepingCapacity: true)
+        order.emptyKeepingCapacity()
+        rank.emptyKeepingCapacity()
         costs.removeAll()
-        dirty.removeAll(keepingCapacity: true)
+        dirty.emptyKeepingCapacity()
         isDirty.removeAll()
     }
 

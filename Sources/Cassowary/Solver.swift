@@ -103,14 +103,14 @@ public final class Solver {
         tableau.reset()
         definitions.reset(recycle: tableau.recycle)
         accumulator.reset()
-        scratchOrder.removeAll(keepingCapacity: true)
-        scratchStack.removeAll(keepingCapacity: true)
+        scratchOrder.emptyKeepingCapacity()
+        scratchStack.emptyKeepingCapacity()
         goal.reset()
         tags.reset()
         owner.removeAll()
-        variableNames.removeAll(keepingCapacity: true)
+        variableNames.emptyKeepingCapacity()
         edits.reset()
-        infeasible.removeAll(keepingCapacity: true)
+        infeasible.emptyKeepingCapacity()
         insertedSubject = nil
         pivotLog = nil
         explainsConflicts = true

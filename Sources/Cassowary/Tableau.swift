@@ -42,7 +42,7 @@ final class Tableau {
         guard spareCells.count < Tableau.spareRows, row.cells.capacity > 0, row.cells.capacity <= Tableau.spareRowCapacity else { return }
         var cells: [Cell] = []
         swap(&cells, &row.cells)  // moved out, so that emptying it keeps its storage
-        cells.removeAll(keepingCapacity: true)
+        cells.emptyKeepingCapacity()
         spareCells.append(cells)
     }
 
@@ -72,7 +72,7 @@ final class Tableau {
             recycle(consume row)
         }
         kinds.removeAll(); rows.removeAll()
-        basicOf.removeAll(); freeSlots.removeAll(keepingCapacity: true)
+        basicOf.removeAll(); freeSlots.emptyKeepingCapacity()
         slotOf.removeAll(); columns.removeAll()
         visitStamp.removeAll(); position.removeAll()
         stale.removeAll()

@@ -93,9 +93,9 @@ struct TagTable {
     /// names this table and a slot, but a slot's record is its own only if it holds that
     /// very constraint, which every look-up checks.
     mutating func reset() {
-        slots.removeAll(keepingCapacity: true)
-        holders.removeAll(keepingCapacity: true)
-        free.removeAll(keepingCapacity: true)
+        slots.emptyKeepingCapacity()
+        holders.emptyKeepingCapacity()
+        free.emptyKeepingCapacity()
         count = 0
     }
 
@@ -111,7 +111,7 @@ struct TagTable {
 struct EditTable {
     private var byVariable: [Constraint?] = []
 
-    mutating func reset() { byVariable.removeAll(keepingCapacity: true) }
+    mutating func reset() { byVariable.emptyKeepingCapacity() }
 
     subscript(_ v: Variable) -> Constraint? {
         get { v.id >= 0 && v.id < byVariable.count ? byVariable[v.id] : nil }

@@ -32,7 +32,7 @@ extension Solver {
             }
         }
         runProgram(only: only)
-        definitions.moved.removeAll(keepingCapacity: true)
+        definitions.moved.emptyKeepingCapacity()
         definitions.movedAll = false
         definitions.valuesEpoch = definitions.epoch
     }
@@ -51,7 +51,7 @@ extension Solver {
         bits = [UInt64](repeating: 0, count: (targets.count + 63) / 64)
         var stack = scratchOrder  // its buffer, not what the last walk left in it
         scratchOrder = []
-        stack.removeAll(keepingCapacity: true)
+        stack.emptyKeepingCapacity()
         defer { scratchOrder = stack }
         return bits.withUnsafeMutableBufferPointer { bits in
             definitions.programPosition.withUnsafeBufferPointer { position in
@@ -135,7 +135,7 @@ extension Solver {
                 values[Int(x)] = v
             }
         }}}}}
-        definitions.moved.removeAll(keepingCapacity: true)
+        definitions.moved.emptyKeepingCapacity()
         definitions.movedAll = true
         definitions.valuesEpoch = definitions.epoch
         definitions.readBefore = true

@@ -29,7 +29,7 @@ extension LiveLayout {
                                   compression: Double, of node: ViewNode) throws(LayoutError) {
         // A missing or negative value is UIKit's noIntrinsicMetric: no constraints.
         guard let size, size.isFinite, size >= 0 else { return }
-        let form = LinearForm(variable) - size
+        let form = implicitForm(variable, minus: size)
         if hugging < 1000 && compression < 1000 {
             try implicit(.hugging(view: node.id, axis), form.expression, .equal, priority: hugging, below: compression,
                          constant: form.constant, hugging: true)
@@ -43,10 +43,19 @@ extension LiveLayout {
 
     func installFrame(_ frame: Rect, of node: ViewNode) throws(LayoutError) {
         for field in FrameField.allCases {
-            let form = LinearForm(node.variables[field]) - frame[field]
+            let form = implicitForm(node.variables[field], minus: frame[field])
             try implicit(.frame(view: node.id, field), form.expression, .equal, priority: 1000,
                          constant: form.constant)
         }
+    }
+
+    /// `variable - value`: in a lean build, in its reused form (`LeanBuild.implicitForm`).
+    private func implicitForm(_ variable: Variable, minus value: Double) -> LinearForm {
+        guard lean != nil else { return LinearForm(variable) - value }
+        lean?.implicitForm.removeAll()
+        lean?.implicitForm.add(variable, 1)
+        lean?.implicitForm.constant = -value
+        return lean?.implicitForm ?? LinearForm(variable) - value
     }
 
     /// Installs one implicit constraint, `expression (relation) 0` at `priority` (and at

@@ -17,6 +17,9 @@ struct LeanBuild {
     /// Explicit ids seen so far (a document decoded from the wire has unique ids; one made
     /// otherwise may not, and a repeat is an error the full build reports).
     var explicitIDs: Set<String> = []
+    /// The form of each implicit constraint, `variable - value`, built in one reused array
+    /// (the solver keeps nothing of it): a new one was an allocation per constraint.
+    var implicitForm = LinearForm()
 }
 
 extension LiveLayout {
