@@ -14,6 +14,23 @@ private func syntaxError(_ text: String, sourceLocation: Testing.SourceLocation 
 }
 
 @Suite struct WireJSONReaderTests {
+    /// The reader reads the parser's tape in place; an index outside it (only a bug could
+    /// make one) reads as a null node, never as memory past the tape.
+    @Test func tapeReadInPlaceIsBounded() throws {
+        let json = Array(#"{"a": [1, "x"], "b": true}"#.utf8)
+        let kinds = json.withUnsafeBytes { buffer in
+            JSONParser.withTape(buffer) { nodes -> [JSONKind] in
+                let tape = Tape(nodes)
+                #expect(tape.count == 7)
+                #expect(tape.after(2) == 5)  // the array [1, "x"] ends before "b"
+                #expect(tape[tape.count].kind == .null && tape[-1].kind == .null)
+                #expect(tape.after(tape.count) == tape.count + 1)
+                return (0..<tape.count).map { tape[$0].kind }
+            }
+        }
+        #expect(try kinds.get() == [.object, .string, .array, .number, .string, .string, .bool])
+    }
+
     @Test func scalarsAndContainers() throws {
         let tree = try parse(#" {"a": [1, -2.5, 3e2, true, false, null, "x"], "b": {}} "#).get()
         let root = tree.root

@@ -50,6 +50,14 @@ struct JSONParser: ~Copyable {
 
     /// Parses a whole JSON text; anything but whitespace after the value is an error.
     static func parse(_ buffer: UnsafeRawBufferPointer) -> Result<[JSONNode], JSONSyntaxError> {
+        withTape(buffer) { Array($0) }
+    }
+
+    /// Parses a whole JSON text and runs `body` on its tape, where the parser left it: the
+    /// wire reader reads it there, not from a copy (the copy of a 10-view document's tape
+    /// was 10 k instructions, a large block's allocation among them).
+    static func withTape<R>(_ buffer: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<JSONNode>) -> R)
+        -> Result<R, JSONSyntaxError> {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             return .failure(JSONSyntaxError(message: "empty body: expected a JSON value", offset: 0, line: 1, lineStart: 0, pointer: ""))
         }
@@ -59,7 +67,7 @@ struct JSONParser: ~Copyable {
         var parser = JSONParser(base.assumingMemoryBound(to: UInt8.self), buffer.count)
         do throws(JSONSyntaxError) {
             try parser.run()
-            return .success(parser.nodes.withUnsafeBufferPointer { Array($0) })
+            return .success(parser.nodes.withUnsafeBufferPointer(body))
         } catch {
             return .failure(error)
         }

@@ -78,16 +78,17 @@ public func decodeEditBatch(_ buffer: UnsafeRawBufferPointer) -> Result<EditBatc
 
 /// Parses, then runs `decode` on a reader over the tape; any collected error fails the whole.
 private func withReader<T>(_ buffer: UnsafeRawBufferPointer, _ decode: (inout WireReader) -> T) -> Result<T, LayoutProblem> {
-    switch JSONParser.parse(buffer) {
-    case .failure(let error):
-        return .failure(error.problem(buffer))
-    case .success(let nodes):
+    let read = JSONParser.withTape(buffer) { nodes -> Result<T, LayoutProblem> in
         // A successful parse saw at least one byte, so the base address exists.
         guard let base = buffer.baseAddress else { return .failure(WireProblem.contract([])) }
-        var reader = WireReader(base.assumingMemoryBound(to: UInt8.self), count: buffer.count, nodes)
+        var reader = WireReader(base.assumingMemoryBound(to: UInt8.self), count: buffer.count, Tape(nodes))
         let value = decode(&reader)
         if let tooLarge = reader.tooLarge { return .failure(tooLarge) }
         return reader.errors.isEmpty ? .success(value) : .failure(WireProblem.contract(reader.errors, count: reader.errorCount))
+    }
+    switch read {
+    case .failure(let error): return .failure(error.problem(buffer))
+    case .success(let result): return result
     }
 }
 
