@@ -12,7 +12,9 @@ public struct RequestLocation: Hashable, Sendable {
     /// The pointer or, when `index32` is not negative, the pointer of the array whose element
     /// is meant: every view and constraint of a request records its location, and the text
     /// `/constraints/12` is needed only when an error or a diagnostic shows it (building it
-    /// for each was 2 % of reading a small document).
+    /// for each was 2 % of reading a small document). The element's index is the low 28
+    /// bits of `index32`, and the field of the element meant, if any (`ElementPath.Field`:
+    /// a view's `frame` or `intrinsicSize`), the three above.
     private var head: String
     private var index32: Int32
     private var line32: Int32
@@ -21,7 +23,11 @@ public struct RequestLocation: Hashable, Sendable {
     private var exprColumn32: Int32
 
     public var pointer: String {
-        get { index32 < 0 ? head : child(head, Int(index32)) }
+        get {
+            guard index32 >= 0 else { return head }
+            let element = child(head, Int(index32 & ElementPath.indexMask))
+            return ElementPath.Field(rawValue: UInt8(index32 >> 28)).map { child(element, $0.name) } ?? element
+        }
         set { head = newValue; index32 = -1 }
     }
     public var line: Int {
@@ -43,11 +49,12 @@ public struct RequestLocation: Hashable, Sendable {
 
     /// The location of element `index` of the array at `path` (its pointer is `path/index`).
     init(_ path: ElementPath, line: Int, column: Int, exprColumn: Int? = nil) {
-        // An index past 32 bits (no request is that large) is kept as text.
-        if path.index > Int(Int32.max) {
+        // An index past 28 bits (no request is that large) is kept as text.
+        if path.index > Int(ElementPath.indexMask) {
             self.init(head: path.text, index: -1, line: line, column: column, exprColumn: exprColumn)
         } else {
-            self.init(head: path.array, index: path.index, line: line, column: column, exprColumn: exprColumn)
+            self.init(head: path.array, index: path.index | Int(path.field?.rawValue ?? 0) << 28,
+                      line: line, column: column, exprColumn: exprColumn)
         }
     }
 
@@ -69,12 +76,24 @@ public struct RequestLocation: Hashable, Sendable {
     }
 }
 
-/// The JSON pointer of an array's element, as its parts: `text` builds it when it is shown.
+/// The JSON pointer of an array's element, or of a field of it, as its parts: `text` builds
+/// it when it is shown.
 struct ElementPath {
+    /// The fields of an element whose location is kept (a view's; `RequestLocation` keeps
+    /// the raw value in three bits).
+    enum Field: UInt8 {
+        case frame = 1, intrinsicSize = 2
+        var name: StaticString { self == .frame ? "frame" : "intrinsicSize" }
+    }
+    static let indexMask: Int32 = 0x0FFF_FFFF
+
     let array: String
     let index: Int
-    init(_ array: String, _ index: Int) { self.array = array; self.index = index }
-    var text: String { child(array, index) }
+    let field: Field?
+    init(_ array: String, _ index: Int, field: Field? = nil) { self.array = array; self.index = index; self.field = field }
+    var text: String { field.map { child(child(array, index), $0.name) } ?? child(array, index) }
+    /// The path of `field` of this element.
+    func field(_ field: Field) -> ElementPath { ElementPath(array, index, field: field) }
 }
 
 /// The caller's own `file:line[:column]` (SnapKit's `#file`/`#line`), echoed in diagnostics.

@@ -48,9 +48,8 @@ extension WireReader {
         var view = ViewSpec(id: id ?? "", location: location)
         if let s = f[1], !isNull(s) { view.superview = string(s, child(pointer, "superview")) }
         if let r = f[2], !isNull(r) {
-            let framePointer = child(pointer, "frame")
-            view.frame = rect(r, framePointer)
-            view.frameLocation = self.location(r, framePointer)
+            view.frame = rect(r, child(pointer, "frame"))
+            view.frameLocation = self.location(r, path.field(.frame))
         }
         if let k = f[3], !isNull(k), let name = string(k, child(pointer, "kind")) {
             if let kind = ViewKind(rawValue: name) { view.kind = kind } else {
@@ -65,7 +64,7 @@ extension WireReader {
                 error(WireCode.wrongType, "safeArea takes physical insets {top,left,bottom,right}", s, child(pointer, "safeArea"))
             }
         }
-        if let s = f[6], !isNull(s) { intrinsicSize(s, child(pointer, "intrinsicSize"), into: &view) }
+        if let s = f[6], !isNull(s) { intrinsicSize(s, path.field(.intrinsicSize), into: &view) }
         if let h = f[7], !isNull(h), let v = axisPriorities(h, child(pointer, "hugging"), view.hugging) { view.hugging = v }
         if let c = f[8], !isNull(c), let v = axisPriorities(c, child(pointer, "compressionResistance"), view.compressionResistance) {
             view.compressionResistance = v
@@ -151,12 +150,14 @@ extension WireReader {
     private static let sizeFields: [StaticString] = ["width", "height"]
 
     /// `{width, height}`, either absent or null for "no intrinsic metric".
-    mutating func intrinsicSize(_ n: Int, _ pointer: @autoclosure () -> String, into view: inout ViewSpec) {
-        guard object(n, pointer(), "an object {width, height}") else { return }
-        view.intrinsicSizeLocation = location(n, pointer())
-        let f = fields(n, WireReader.sizeFields, pointer())
-        if let w = f[0], !isNull(w) { view.intrinsicWidth = coordinate(w, child(pointer(), "width")) }
-        if let h = f[1], !isNull(h) { view.intrinsicHeight = coordinate(h, child(pointer(), "height")) }
+    mutating func intrinsicSize(_ n: Int, _ path: ElementPath, into view: inout ViewSpec) {
+        // Built only where an error needs it.
+        var pointer: String { path.text }
+        guard object(n, pointer, "an object {width, height}") else { return }
+        view.intrinsicSizeLocation = location(n, path)
+        let f = fields(n, WireReader.sizeFields, pointer)
+        if let w = f[0], !isNull(w) { view.intrinsicWidth = coordinate(w, child(pointer, "width")) }
+        if let h = f[1], !isNull(h) { view.intrinsicHeight = coordinate(h, child(pointer, "height")) }
     }
 
     private static let baselineFields: [StaticString] = ["first", "last"]
