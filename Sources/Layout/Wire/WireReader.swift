@@ -40,42 +40,6 @@ struct NumberSlots {
     }
 }
 
-/// The node indices of an array's elements, in order (`WireReader.elements`).
-struct TapeElements: Sequence, IteratorProtocol {
-    let nodes: Tape
-    var first: Int, count: Int
-
-    mutating func next() -> Int? {
-        guard count > 0 else { return nil }
-        count -= 1
-        defer { first = nodes.after(first) }
-        return first
-    }
-}
-
-/// The parser's tape, read where it lies (`JSONParser.withTape`): a reader lives only
-/// inside that call. Every index the reader uses comes from the tape itself; one out of
-/// range (a bug) reads as a `null` node, neither memory outside the tape nor a trap.
-struct Tape {
-    private let nodes: UnsafeBufferPointer<JSONNode>
-    init(_ nodes: UnsafeBufferPointer<JSONNode>) { self.nodes = nodes }
-
-    var count: Int { nodes.count }
-
-    @inline(__always) subscript(_ i: Int) -> JSONNode {
-        guard UInt(bitPattern: i) < UInt(bitPattern: nodes.count) else {
-            return JSONNode(kind: .null, flags: 0, line: 1, lineStart: 0, offset: 0, a: 0, b: 0)
-        }
-        return nodes[i]
-    }
-
-    /// Index of the first node after the value at `i` (its next sibling, if any).
-    @inline(__always) func after(_ i: Int) -> Int {
-        let node = self[i]
-        return node.isContainer ? Int(truncatingIfNeeded: node.b) : i + 1
-    }
-}
-
 struct WireReader {
     let p: UnsafePointer<UInt8>
     let nodes: Tape
