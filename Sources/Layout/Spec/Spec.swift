@@ -25,8 +25,7 @@ public struct RequestLocation: Hashable, Sendable {
     public var pointer: String {
         get {
             guard index32 >= 0 else { return head }
-            let element = child(head, Int(index32 & ElementPath.indexMask))
-            return ElementPath.Field(rawValue: UInt8(index32 >> 28)).map { child(element, $0.name) } ?? element
+            return ElementPath(head, Int(index32 & ElementPath.indexMask), field: ElementPath.Field(rawValue: UInt8(index32 >> 28))).text
         }
         set { head = newValue; index32 = -1 }
     }

@@ -28,10 +28,8 @@ extension WireReader {
         guard nodes[n].kind == .array else { wrongType(n, pointer, expected: "an array of constraints"); return [] }
         var out: [ConstraintSpec] = []
         out.reserveCapacity(nodes[n].count)
-        var element = n + 1
-        for k in 0..<nodes[n].count {
+        for (k, element) in elements(n).enumerated() {
             if let spec = constraint(element, ElementPath(pointer, k), inOp: inOp, ids: &ids) { out.append(spec) }
-            element = nodes.after(element)
         }
         return out
     }

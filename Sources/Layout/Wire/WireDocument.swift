@@ -112,10 +112,13 @@ extension WireReader {
             tooLarge = LayoutProblem(status: 413, title: "Payload Too Large", errors: (tooLarge?.errors ?? []) + [error])
         }
         if tooLarge != nil { return document }
-        if let v = f[1], !isNull(v) { document.views = views(v, "/views") }
+        if let v = f[1], !isNull(v) {
+            let (views, ids) = viewsAndIDs(v, "/views")
+            document.views = views
+            // Read without errors, the views become the tree's slots in their order.
+            if errorCount == 0, ids.count == views.count { documentViews = ids }
+        }
         var ids: [String: String] = [:]
-        // Read without errors, the views become the tree's slots in their order.
-        if errorCount == 0, let names = viewNames, names.count == document.views.count { documentViews = names }
         if let c = f[2], !isNull(c) { document.constraints = constraints(c, "/constraints", inOp: false, ids: &ids) }
         if let s = f[3], !isNull(s), let strict = bool(s, "/strict") { document.strict = strict }
         return document

@@ -53,8 +53,6 @@ struct WireReader {
     var tooLarge: LayoutProblem?
     /// Ids of view entries left out of the document for their errors.
     var unreadViewIDs: [String] = []
-    /// The ids of the views read last, by position (`NameTable`).
-    var viewNames: NameTable?
     /// The document's views, once read without errors: the items its constraints name are
     /// resolved against them (`NameTable`). Nil for an edit batch, whose views join a tree
     /// that has others.

@@ -9,13 +9,18 @@ extension WireReader {
     ]
 
     /// The `views` array of a document or an `addViews` op. View ids must be unique in it.
-    mutating func views(_ n: Int, _ pointer: String) -> [ViewSpec] {
-        guard nodes[n].kind == .array else { wrongType(n, pointer, expected: "an array of views"); return [] }
+    mutating func views(_ n: Int, _ pointer: String) -> [ViewSpec] { viewsAndIDs(n, pointer).views }
+
+    /// `views`, with the table of their ids by position (`NameTable`).
+    mutating func viewsAndIDs(_ n: Int, _ pointer: String) -> (views: [ViewSpec], ids: NameTable) {
+        guard nodes[n].kind == .array else {
+            wrongType(n, pointer, expected: "an array of views")
+            return ([], NameTable(expected: 0))
+        }
         var out: [ViewSpec] = []
         out.reserveCapacity(nodes[n].count)
         // Sized up front and probed once per view by the id's bytes.
         let seen = NameTable(expected: nodes[n].count)
-        defer { viewNames = seen }
         for (k, element) in elements(n).enumerated() {
             let path = ElementPath(pointer, k)
             let errorsBefore = errorCount
@@ -30,7 +35,7 @@ extension WireReader {
             }
             out.append(view)
         }
-        return out
+        return (out, seen)
     }
 
     /// One view object; nil when it has no usable id. Also returns the id's node.
