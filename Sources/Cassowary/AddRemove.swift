@@ -50,13 +50,15 @@ extension Solver {
         // Room for the terms plus the two symbols `makeTag` adds: one allocation per array
         // at most.
         var row = tableau.freshRow(constant: constant, capacity: expression.terms.count + 2)
-        for term in expression.terms where !nearZero(term.coefficient) {
-            row.add(Symbol(term.variable.id), term.coefficient)
+        // Index loops over arrays here and in the solver's other hot loops: `for x in array`
+        // copies the array into its iterator, a retain and a release per loop.
+        for i in expression.terms.indices where !nearZero(expression.terms[i].coefficient) {
+            row.add(Symbol(expression.terms[i].variable.id), expression.terms[i].coefficient)
         }
 
         // An anonymous constraint's symbols are owned all the same (ambiguity asks whether a
-        // symbol belongs to a constraint), by a stand-in that is never installed.
-        var tag = makeTag(shape, constant: expression.constant, owner: constraint ?? anonymousOwner, into: &row)
+        // symbol belongs to a constraint): `makeTag` marks them so.
+        var tag = makeTag(shape, constant: expression.constant, owner: constraint, into: &row)
         tag.constant = constant
         installed += 1
         tag.order = installed
@@ -94,17 +96,20 @@ extension Solver {
     }
 
     /// Adds the slack, error or dummy symbols of a constraint of `shape` to its row and the goal.
-    func makeTag(_ shape: Shape, constant: Double, owner: Constraint, into row: inout Row) -> Tag {
+    /// `owner` nil: of an anonymous constraint.
+    func makeTag(_ shape: Shape, constant: Double, owner: Constraint?, into row: inout Row) -> Tag {
+        let anonymous = owner == nil
+        func newSymbol(_ kind: SymbolKind) -> Symbol { self.newSymbol(kind, owner: owner, anonymous: anonymous) }
         let required = shape.isRequired
         let level = Int32(required ? -1 : goal.level(for: shape.priority))
         switch shape.relation {
         case .lessOrEqual, .greaterOrEqual:
             let sigma: Double = shape.relation == .lessOrEqual ? 1 : -1
-            let slack = newSymbol(.slack, owner: owner)
+            let slack = newSymbol(.slack)
             row.add(slack, sigma)
             var other: Symbol = -1
             if !required {
-                other = newSymbol(.error, owner: owner)
+                other = newSymbol(.error)
                 row.add(other, -sigma)
                 goal.add(level: Int(level), other, 1)
             }
@@ -112,7 +117,7 @@ extension Solver {
                        constant: constant, level: level, otherLevel: level)
         case .equal:
             if required {
-                let dummy = newSymbol(.dummy, owner: owner)
+                let dummy = newSymbol(.dummy)
                 row.add(dummy, 1)
                 return Tag(marker: dummy, other: -1, sigma: 1,
                            constant: constant, level: level, otherLevel: level)
@@ -121,8 +126,8 @@ extension Solver {
             // shortfall (at `priorityBelow`, the same level but for a two-sided soft equality).
             let below = shape.priorityBelow == shape.priority
                 ? level : Int32(goal.level(for: shape.priorityBelow))
-            let plus = newSymbol(.error, owner: owner)
-            let minus = newSymbol(.error, owner: owner)
+            let plus = newSymbol(.error)
+            let minus = newSymbol(.error)
             row.add(plus, -1)
             row.add(minus, 1)
             goal.add(level: Int(level), plus, 1)
@@ -151,7 +156,8 @@ extension Solver {
         var row = expand(written)
         // The free variable of the expanded row with the fewest references (the first of equals).
         var free: Symbol = -1
-        for s in row.symbols where tableau.kinds[Int(s)] == .external {
+        for i in row.cells.indices where tableau.kinds[Int(row.cells[i].symbol)] == .external {
+            let s = row.cells[i].symbol
             if free < 0 || definitions.referencedBy[Int(s)].count < definitions.referencedBy[Int(free)].count { free = s }
         }
         if free >= 0 {
@@ -162,7 +168,7 @@ extension Solver {
         if let subject = chooseSubject(row, tag) {
             row.solve(for: subject)
             substitute(subject, row)
-            tableau.insertRow(row, basic: subject)
+            tableau.insertRow(consume row, basic: subject)
             return nil
         }
         if let subject = dualSubject(row, tag) ?? dualEntering(&row) {
@@ -174,7 +180,7 @@ extension Solver {
         if !nearZero(row.constant) { return Failure(row: row, basic: nil) }
         row.solve(for: tag.marker)
         substitute(tag.marker, row)
-        tableau.insertRow(row, basic: tag.marker)
+        tableau.insertRow(consume row, basic: tag.marker)
         return nil
     }
 
@@ -187,7 +193,8 @@ extension Solver {
         if tableau.kinds[Int(tag.marker)] == .slack { return tag.marker }
         var best: Symbol = -1
         var bestLength = Int.max
-        for s in row.symbols {
+        for i in row.cells.indices {
+            let s = row.cells[i].symbol
             let kind = tableau.kinds[Int(s)]
             guard kind == .slack || kind == .error, goal.sign(s) == 0, goal.isZero(s) else { continue }
             let length = tableau.columnLength(s)
@@ -209,7 +216,9 @@ extension Solver {
         func entering(_ row: Row) -> Symbol? {
             var best: Symbol = -1
             var bestCoefficient = 0.0
-            for cell in row.cells where cell.coefficient < -epsilon && tableau.kinds[Int(cell.symbol)] != .dummy {
+            for i in row.cells.indices {
+                let cell = row.cells[i]
+                guard cell.coefficient < -epsilon && tableau.kinds[Int(cell.symbol)] != .dummy else { continue }
                 let a = -cell.coefficient
                 if best < 0 || goal.ratioLess(cell.symbol, a, best, bestCoefficient) {
                     best = cell.symbol
@@ -234,9 +243,10 @@ extension Solver {
         var row = consume row
         row.solve(for: subject)
         substitute(subject, row)
-        tableau.insertRow(row, basic: subject)
+        let negative = row.constant < 0
+        tableau.insertRow(consume row, basic: subject)
         insertedSubject = subject
-        if row.constant < 0 { infeasible.append(subject) }
+        if negative { infeasible.append(subject) }
         guard let failing = dualOptimize() else {
             insertedSubject = nil
             return nil
@@ -249,13 +259,22 @@ extension Solver {
     func freeSubject(_ row: Row) -> Symbol? {
         var best: Symbol = -1
         var count = 0
-        for s in row.symbols where tableau.kinds[Int(s)] == .external && !definitions.isDefined(s) {
-            count += 1
-            if best < 0 || definitions.referencedBy[Int(s)].count < definitions.referencedBy[Int(best)].count { best = s }
+        row.cells.withUnsafeBufferPointer { cells in
+            for cell in cells where tableau.kinds[Int(cell.symbol)] == .external && !definitions.isDefined(cell.symbol) {
+                let s = cell.symbol
+                count += 1
+                if best < 0 || definitions.referencedBy[Int(s)].count < definitions.referencedBy[Int(best)].count { best = s }
+            }
         }
         if best < 0 { return nil }
         if !wouldCycle(defining: best, from: row) { return best }
         if count == 1 { return nil }
+        return freeSubject(row, otherThan: best)
+    }
+
+    /// The rare rest of `freeSubject`, apart: with its closures in the same function, the row's
+    /// cells were retained and released on every call.
+    private func freeSubject(_ row: Row, otherThan best: Symbol) -> Symbol? {
         let rest = row.symbols.filter { $0 != best && tableau.kinds[Int($0)] == .external && !definitions.isDefined($0) }
             .sorted { definitions.referencedBy[Int($0)].count < definitions.referencedBy[Int($1)].count }
         return rest.first { !wouldCycle(defining: $0, from: row) }
@@ -265,7 +284,7 @@ extension Solver {
     func define(_ x: Symbol, from row: consuming Row) {
         var def = consume row
         def.solve(for: x)
-        definitions.define(x, def)
+        definitions.define(x, consume def)
     }
 
     /// Rolls back a failed add: pivots, the inserted row, the objective terms and the tag.
@@ -282,7 +301,7 @@ extension Solver {
             insertedSubject = nil
         }
         if tag.level >= 0 {
-            for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
+            for s in tag.symbols where tableau.kinds[Int(s)] == .error {
                 goal.add(level: tag.level(of: s), s, -1)
             }
         }
@@ -293,7 +312,7 @@ extension Solver {
     /// For a row of restricted symbols only: one of the constraint's own new symbols that can
     /// be solved for while staying feasible (kiwi's rule).
     func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
-        for s in [tag.marker, tag.other] where s >= 0 {
+        for s in tag.symbols {
             let kind = tableau.kinds[Int(s)]
             if (kind == .slack || kind == .error) && row.coefficient(of: s) < 0 { return s }
         }
@@ -305,7 +324,7 @@ extension Solver {
         definitions.invalidate()
         faceVersion &+= 1
         if tag.level >= 0 {
-            for s in [tag.marker, tag.other] where s >= 0 && tableau.kinds[Int(s)] == .error {
+            for s in tag.symbols where tableau.kinds[Int(s)] == .error {
                 let level = tag.level(of: s)
                 if let row = tableau.row(of: s) {
                     for cell in row.cells { goal.add(level: level, cell.symbol, -cell.coefficient) }
@@ -316,12 +335,13 @@ extension Solver {
         }
         eliminate(tag)
         // Whatever is left of this constraint's symbols is numerical dust: sweep it.
-        for s in [tag.marker, tag.other] where s >= 0 {
+        for s in tag.symbols {
             if tableau.isBasic(s) { _ = tableau.removeRow(basic: s) }
             for slot in tableau.slots(containing: s) { tableau.removeCell(slot: slot, s) }
             for x in definitions.definitions(mentioning: s) { _ = definitions.removeCell(x, s) }
             goal.clear(s)
             owner[Int(s)] = nil
+            ownedAnonymously[Int(s)] = false
         }
         optimize()
     }
@@ -365,7 +385,7 @@ extension Solver {
             let c = definitions.removeCell(x, symbol)
             if c == 0 { continue }
             definitions.addConstant(x, c * row.constant)
-            for cell in row.cells { definitions.addCell(x, cell.symbol, c * cell.coefficient) }
+            for i in row.cells.indices { definitions.addCell(x, row.cells[i].symbol, c * row.cells[i].coefficient) }
         }
     }
 

@@ -36,7 +36,7 @@ extension Solver {
             let kind = tableau.kinds[Int(s)]
             let seed = kind == .external
                 ? !definitions.isDefined(s)
-                : isFreeColumn(s) && owner[Int(s)] != nil && face.isLoose(s)
+                : isFreeColumn(s) && isOwned(s) && face.isLoose(s)
             if seed && reach.insert(s).inserted { stack.append(s) }
         }
         while let s = stack.popLast() {

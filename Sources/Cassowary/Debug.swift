@@ -8,6 +8,7 @@ extension Solver {
         goal.compact()
         tags.compact()
         owner.shrinkToFit()
+        ownedAnonymously.shrinkToFit()
         for slot in tableau.rows.indices { tableau.rows[slot].trim() }
         for s in tableau.columns.indices {
             _ = tableau.slots(containing: Symbol(s))  // drops stale entries first

@@ -46,23 +46,20 @@ struct DefinitionRows: ~Copyable {
     /// Stores `value` (moved, not copied, when it replaces a row) as the row of `x`.
     private mutating func put(_ value: inout Row?, symbol x: Int) {
         let s = Int(slotOf[x])
-        switch (value.take(), s >= 0) {
-        case (var row?, true):
-            swap(&storage[s], &row)
-        case (let row?, false):
-            if let reused = free.popLast() {
-                storage[Int(reused)] = row
+        if var row = value.take() {
+            if s >= 0 {
+                swap(&storage[s], &row)
+            } else if let reused = free.popLast() {
+                swap(&storage[Int(reused)], &row)
                 slotOf[x] = reused
             } else {
                 slotOf[x] = Int32(truncatingIfNeeded: storage.count)
-                storage.append(row)
+                storage.append(consume row)
             }
-        case (nil, true):
+        } else if s >= 0 {
             storage[s] = Row(constant: 0)
             free.append(Int32(truncatingIfNeeded: s))
             slotOf[x] = -1
-        case (nil, false):
-            break
         }
     }
 
@@ -93,11 +90,25 @@ struct DefinitionRows: ~Copyable {
             rows[Int(slots[x])].cells.withUnsafeBufferPointer { $0[i].symbol }
         }
 
+        /// Runs `body` on the constant and cells of `x`'s definition, read where they lie (a
+        /// row copied out of the table is a retain and a release of its cells); nil when `x`
+        /// has none.
+        @inline(__always) func withDefinition<R>(_ x: Int, _ body: (Double, UnsafeBufferPointer<Cell>) -> R) -> R? {
+            let s = Int(slots[x])
+            guard s >= 0 else { return nil }
+            return rows[s].cells.withUnsafeBufferPointer { body(rows[s].constant, $0) }
+        }
+
         /// The constant of `x`'s definition (0 when it has none), without copying the row.
         @inline(__always) func constant(_ x: Int) -> Double {
             let s = Int(slots[x])
             return s >= 0 ? rows[s].constant : 0
         }
+    }
+
+    /// Every defined symbol, in symbol order.
+    func forEachDefinedSymbol(_ body: (Symbol) -> Void) {
+        for x in slotOf.indices where slotOf[x] >= 0 { body(Symbol(x)) }
     }
 
     /// Every defined symbol's row, in symbol order.

@@ -194,9 +194,10 @@ final class Definitions {
         programPosition = []
     }
 
-    func define(_ x: Symbol, _ row: Row) {
-        rows[Int(x)] = row
-        for cell in row.cells { referencedBy[Int(cell.symbol)].append(x) }
+    /// Moved in, not copied (a copy was a retain and a release of its cells).
+    func define(_ x: Symbol, _ row: consuming Row) {
+        for i in row.cells.indices { referencedBy[Int(row.cells[i].symbol)].append(x) }
+        rows[Int(x)] = consume row
         structure &+= 1
     }
 

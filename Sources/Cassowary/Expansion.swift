@@ -8,16 +8,22 @@ extension Solver {
     func expand(_ row: Row) -> Row {
         let acc = accumulator
         acc.constant = row.constant
-        for cell in row.cells { acc.add(cell.symbol, cell.coefficient) }
-        if row.symbols.contains(where: { definitions.isDefined($0) }) {
+        var anyDefined = false
+        for i in row.cells.indices {
+            acc.add(row.cells[i].symbol, row.cells[i].coefficient)
+            if definitions.isDefined(row.cells[i].symbol) { anyDefined = true }
+        }
+        if anyDefined {
             collectDefinitions(from: row.symbols)
             // Postorder reversed: every definition before the ones it refers to.
             definitions.rows.withReader { defs in
                 for x in scratchOrder.reversed() {
                     let c = acc.take(x)
-                    guard c != 0, let def = defs[Int(x)] else { continue }
-                    acc.constant += c * def.constant
-                    for cell in def.cells { acc.add(cell.symbol, c * cell.coefficient) }
+                    guard c != 0 else { continue }
+                    defs.withDefinition(Int(x)) { constant, cells in
+                        acc.constant += c * constant
+                        for cell in cells { acc.add(cell.symbol, c * cell.coefficient) }
+                    }
                 }
             }
         }
@@ -31,9 +37,10 @@ extension Solver {
                 guard slot >= 0, tableau.kinds[Int(s)] != .external else { continue }
                 let c = acc.take(s)
                 guard c != 0 else { continue }
-                let basicRow = rows[slot]
-                acc.constant += c * basicRow.constant
-                for cell in basicRow.cells { acc.add(cell.symbol, c * cell.coefficient) }
+                acc.constant += c * rows[slot].constant
+                rows[slot].cells.withUnsafeBufferPointer { cells in
+                    for cell in cells { acc.add(cell.symbol, c * cell.coefficient) }
+                }
             }
         }
         return acc.finish(into: tableau.freshRow(constant: 0, capacity: acc.touched.count))
@@ -87,8 +94,8 @@ extension Solver {
     func wouldCycle(defining x: Symbol, from row: Row, limit: Int = 256) -> Bool {
         let target = definitions.newMark()
         var any = false
-        for s in row.symbols where definitions.isDefined(s) {
-            _ = definitions.mark(s, target)
+        for i in row.cells.indices where definitions.isDefined(row.cells[i].symbol) {
+            _ = definitions.mark(row.cells[i].symbol, target)
             any = true
         }
         if !any { return false }

@@ -141,7 +141,8 @@ final class Objective {
         guard !taken.isEmpty else { return }
         costs[Int(s)] = LevelCosts()
         taken.forEach { level, c in
-            for cell in row.cells {
+            for i in row.cells.indices {
+                let cell = row.cells[i]
                 costs[Int(cell.symbol)].add(level, c * cell.coefficient)
                 markDirty(cell.symbol)
             }

@@ -7,7 +7,7 @@ extension Solver {
     func substitute(_ symbol: Symbol, _ row: Row) {
         for slot in tableau.slots(containing: symbol) {
             guard let constant = tableau.substitute(slot: slot, removing: symbol, row) else { continue }
-            statistics.cellsMerged += row.symbols.count
+            statistics.cellsMerged += row.cells.count
             let basic = tableau.basicOf[Int(slot)]
             if constant < 0 && tableau.isRestricted(basic) { infeasible.append(basic) }
         }
@@ -22,7 +22,7 @@ extension Solver {
         statistics.pivots += 1
         row.solve(leaving, for: entering)
         substitute(entering, row)
-        tableau.insertRow(row, basic: entering)
+        tableau.insertRow(consume row, basic: entering)
         pivotLog?.append((entering: entering, leaving: leaving))
     }
 
@@ -108,8 +108,8 @@ extension Solver {
             guard let row = tableau.row(of: leaving), row.constant < -epsilon else { continue }
             var entering: Symbol = -1
             var coefficient = 0.0
-            for cell in row.cells {
-                let s = cell.symbol, c = cell.coefficient
+            for i in row.cells.indices {
+                let s = row.cells[i].symbol, c = row.cells[i].coefficient
                 guard c > epsilon, tableau.kinds[Int(s)] != .dummy else { continue }
                 if entering < 0 || goal.ratioLess(s, c, entering, coefficient) {
                     entering = s

@@ -22,6 +22,19 @@ public final class Solver {
 
         /// The objective level at which error symbol `s` (the marker or the other) costs.
         func level(of s: Symbol) -> Int { Int(s == other ? otherLevel : level) }
+
+        /// The marker, then the other error symbol if there is one: walked without building an
+        /// array (an array literal of the two was a heap block on every add).
+        var symbols: Symbols { Symbols(coming: marker, last: other) }
+
+        struct Symbols: Sequence, IteratorProtocol {
+            var coming: Symbol, last: Symbol
+            mutating func next() -> Symbol? {
+                guard coming >= 0 else { return nil }
+                defer { coming = last; last = -1 }
+                return coming
+            }
+        }
     }
 
     /// Rows of basic restricted symbols, over nonbasic restricted symbols only.
@@ -35,9 +48,12 @@ public final class Solver {
     var scratchSymbols: [Symbol] = []   // `wouldCycle`'s walk
     let goal = Objective()
     var tags = TagTable()
-    var owner = OwnedArray<Constraint?>()    // by symbol: the constraint a marker belongs to
-    /// The owner of an anonymous constraint's symbols (`addAnonymous`): never installed.
-    let anonymousOwner = Constraint(Expression(), .equal)
+    /// By symbol: the constraint a marker belongs to. An anonymous constraint's symbols
+    /// (`addAnonymous`) have none, and are marked in `ownedAnonymously` instead: a shared
+    /// stand-in owner held in each cost an atomic retain per new symbol and a release per
+    /// symbol on every reset.
+    var owner = OwnedArray<Constraint?>()
+    var ownedAnonymously = OwnedArray<Bool>()
     /// Debug names by variable id ("" for none): an array, so naming costs no hashing.
     var variableNames: [String] = []
     /// Edit constraints by variable id (an array: a suggest costs no hashing).
@@ -108,6 +124,7 @@ public final class Solver {
         goal.reset()
         tags.reset()
         owner.removeAll()
+        ownedAnonymously.removeAll()
         variableNames.emptyKeepingCapacity()
         edits.reset()
         infeasible.emptyKeepingCapacity()
@@ -158,10 +175,16 @@ public final class Solver {
         definitions.reserveCapacity(symbols: symbols)
         goal.reserveCapacity(symbols: symbols)
         owner.reserveCapacity(symbols)
+        ownedAnonymously.reserveCapacity(symbols)
         tags.reserveCapacity(tags.count + max(0, constraints))
     }
 
-    func newSymbol(_ kind: SymbolKind, owner c: Constraint?) -> Symbol {
+    /// A new symbol, of constraint `c` (nil: of none, or of an anonymous one if `anonymous`).
+    /// Whether `s` belongs to a constraint, named or anonymous (a slack, error or dummy
+    /// symbol not yet swept by a removal).
+    @inline(__always) func isOwned(_ s: Symbol) -> Bool { owner[Int(s)] != nil || ownedAnonymously[Int(s)] }
+
+    func newSymbol(_ kind: SymbolKind, owner c: Constraint?, anonymous: Bool = false) -> Symbol {
         // A solver built without `reserveCapacity` starts with room for a small layout's
         // symbols: a dozen per-symbol arrays doubling from one element each would cost
         // five reallocations apiece before the first few views were in.
@@ -170,6 +193,7 @@ public final class Solver {
         goal.addSymbol()
         definitions.addSymbol()
         owner.append(c)
+        ownedAnonymously.append(anonymous)
         return s
     }
 

@@ -32,7 +32,8 @@ final class Tableau {
 
     /// An empty row with room for `capacity` cells, on kept storage when there is some.
     func freshRow(constant: Double, capacity: Int) -> Row {
-        var row = spareCells.popLast().map { Row(constant: constant, cells: $0) } ?? Row(constant: constant)
+        var row: Row
+        if let cells = spareCells.popLast() { row = Row(constant: constant, cells: consume cells) } else { row = Row(constant: constant) }
         row.reserveCapacity(capacity)
         return row
     }
@@ -43,7 +44,7 @@ final class Tableau {
         var cells: [Cell] = []
         swap(&cells, &row.cells)  // moved out, so that emptying it keeps its storage
         cells.emptyKeepingCapacity()
-        spareCells.append(cells)
+        spareCells.append(consume cells)  // moved: a copy was a retain and a release
     }
 
     func newSymbol(_ kind: SymbolKind) -> Symbol {
@@ -98,23 +99,22 @@ final class Tableau {
         return slot >= 0 ? rows[Int(slot)] : nil
     }
 
-    /// Installs `row` as the row of basic symbol `basic`; registers its cells in the columns.
+    /// Installs `row` as the row of basic symbol `basic` (moved in, not copied); registers its
+    /// cells in the columns.
     @discardableResult
-    func insertRow(_ row: Row, basic: Symbol) -> Int32 {
+    func insertRow(_ row: consuming Row, basic: Symbol) -> Int32 {
         sweepColumnsIfDue()
-        let slot: Int32
-        if let free = freeSlots.popLast() {
-            slot = free
-            rows[Int(slot)] = row
+        let slot = freeSlots.popLast() ?? Int32(rows.count)
+        for i in row.cells.indices { addToColumn(row.cells[i].symbol, slot) }
+        if Int(slot) < rows.count {
+            rows[Int(slot)] = consume row
             basicOf[Int(slot)] = basic
         } else {
-            slot = Int32(rows.count)
-            rows.append(row)
+            rows.append(consume row)
             basicOf.append(basic)
             visitStamp.append(0)
         }
         slotOf[Int(basic)] = slot
-        for cell in row.cells { addToColumn(cell.symbol, slot) }
         return slot
     }
 
@@ -122,9 +122,9 @@ final class Tableau {
     func removeRow(basic: Symbol) -> Row? {
         let slot = slotOf[Int(basic)]
         guard slot >= 0 else { return nil }
-        let row = rows[Int(slot)]
-        rows[Int(slot)] = Row(constant: 0)
-        for cell in row.cells { stale[Int(cell.symbol)] = true }
+        var row = Row(constant: 0)
+        swap(&row, &rows[Int(slot)])  // moved out, not copied
+        for i in row.cells.indices { stale[Int(row.cells[i].symbol)] = true }
         basicOf[Int(slot)] = -1
         slotOf[Int(basic)] = -1
         freeSlots.append(slot)
@@ -165,12 +165,16 @@ final class Tableau {
         if c == 0 { return nil }
         stale[Int(symbol)] = true
         target.constant += c * row.constant
-        if target.symbols.count * row.symbols.count <= 64 {
-            for cell in row.cells { note(target.add(cell.symbol, c * cell.coefficient), cell.symbol, slot) }
+        if target.cells.count * row.cells.count <= 64 {
+            for i in row.cells.indices {
+                let cell = row.cells[i]
+                note(target.add(cell.symbol, c * cell.coefficient), cell.symbol, slot)
+            }
             return target.constant
         }
-        for (i, sym) in target.symbols.enumerated() { position[Int(sym)] = Int32(i) }
-        for cell in row.cells {
+        for i in target.cells.indices { position[Int(target.cells[i].symbol)] = Int32(i) }
+        for i in row.cells.indices {
+            let cell = row.cells[i]
             let p = position[Int(cell.symbol)]
             if p >= 0 {
                 target.cells[Int(p)].coefficient += c * cell.coefficient

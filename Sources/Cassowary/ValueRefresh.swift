@@ -121,18 +121,19 @@ extension Solver {
         definitions.rows.withReader { defs in
         values.withUnsafeMutableBufferPointer { values in
             for x in order {
-                guard let def = defs[Int(x)] else { continue }
-                var v = def.constant
-                for cell in def.cells {
-                    let s = Int(cell.symbol)
-                    if kinds[s] == .external {
-                        v += cell.coefficient * values[s]
-                    } else {
-                        let slot = Int(slotOf[s])
-                        if slot >= 0 { v += cell.coefficient * rows[slot].constant }
+                defs.withDefinition(Int(x)) { constant, cells in
+                    var v = constant
+                    for cell in cells {
+                        let s = Int(cell.symbol)
+                        if kinds[s] == .external {
+                            v += cell.coefficient * values[s]
+                        } else {
+                            let slot = Int(slotOf[s])
+                            if slot >= 0 { v += cell.coefficient * rows[slot].constant }
+                        }
                     }
+                    values[Int(x)] = v
                 }
-                values[Int(x)] = v
             }
         }}}}}
         definitions.moved.emptyKeepingCapacity()
@@ -165,7 +166,7 @@ extension Solver {
     private func evaluationOrder() -> ReversedCollection<[Symbol]> {
         var all: [Symbol] = []
         all.reserveCapacity(definitions.values.count)  // not grown by doubling, five times for a small layout
-        definitions.rows.forEachDefined { x, _ in all.append(x) }
+        definitions.rows.forEachDefinedSymbol { all.append($0) }
         for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
         return definitionOrder(from: all).reversed()
     }
