@@ -112,7 +112,7 @@ extension ViewTree {
                     into form: inout LinearForm) -> Double? {
         guard let spaceSlot = slot(of: space), var slot = slot(of: item) else { return nil }
         let axis = attribute.axis
-        let term = storage.withUnsafeBufferPointer { attribute.inItemTerm(InItemGeometry($0[slot], guide: item.guide)) }
+        let term = storage.withUnsafeBufferPointer { attribute.inItemTerm(InItemGeometry($0, slot, guide: item.guide)) }
         if let v = term.variable { form.add(v, term.coefficient * factor) }
         var constant = term.constant
         guard axis != .size else { return constant }
@@ -236,18 +236,32 @@ struct InItemGeometry {
     let margins: EdgeInsets
     let firstBaseline, lastBaseline: Double
 
-    @inline(__always) init(_ node: borrowing ViewNode, guide: GuideName?) {
-        widthVariable = node.variables.width
-        heightVariable = node.variables.height
+    /// Of the node at `slot`, read field by field where it lies: a node passed whole was
+    /// copied out of the tree (a block copy and a retain of each of its references) for
+    /// every attribute of every constraint.
+    @inline(__always) init(_ nodes: UnsafeBufferPointer<ViewNode>, _ slot: Int, guide: GuideName?) {
+        widthVariable = nodes[slot].variables.width
+        heightVariable = nodes[slot].variables.height
+        isGuideItem = guide != nil
+        guard !nodes[slot].stored.plain else {
+            // Every default: a view's margins, no safe area, baselines at 0.
+            let margins = StoredViewSpec.defaultMargins
+            inset = guide == .layoutMarginsGuide ? margins : .zero
+            self.margins = guide == nil ? margins : .zero
+            firstBaseline = 0
+            lastBaseline = 0
+            return
+        }
+        let stored = nodes[slot].stored
         switch guide {
         case nil: inset = .zero
-        case .layoutMarginsGuide?: inset = node.margins
-        case .safeAreaLayoutGuide?: inset = node.safeArea
+        case .layoutMarginsGuide?: inset = stored.margins
+        case .safeAreaLayoutGuide?: inset = stored.safeArea
         }
-        isGuideItem = guide != nil
-        margins = guide == nil ? node.margins : .zero
-        firstBaseline = guide == nil && !node.isGuide ? node.stored.firstBaseline : 0
-        lastBaseline = guide == nil && !node.isGuide ? node.stored.lastBaseline : 0
+        margins = guide == nil ? stored.margins : .zero
+        let baselines = guide == nil && !stored.isGuide
+        firstBaseline = baselines ? stored.firstBaseline : 0
+        lastBaseline = baselines ? stored.lastBaseline : 0
     }
 
     var width: InItemTerm {

@@ -9,6 +9,10 @@ struct StoredViewSpec {
     var frame: Rect?
     let intrinsicWidth: Double?
     let intrinsicHeight: Double?
+    /// No rare fields: every default holds. Read in place by the geometry (`InItemGeometry`),
+    /// where a computed property would copy the spec out of the tree first. (It sits in the
+    /// padding after `intrinsicHeight`: the spec is no larger.)
+    let plain: Bool
     let location: RequestLocation
     var frameLocation: RequestLocation?
     let intrinsicSizeLocation: RequestLocation?
@@ -24,6 +28,7 @@ struct StoredViewSpec {
         frameLocation = spec.frameLocation
         intrinsicSizeLocation = spec.intrinsicSizeLocation
         rare = Self.hasDefaults(spec) ? nil : RareViewFields(spec, direction: direction)
+        plain = rare == nil
     }
 
     /// The view as the client described it (with the current frame).
@@ -58,7 +63,7 @@ struct StoredViewSpec {
     var safeArea: EdgeInsets { rare?.resolvedSafeArea ?? .zero }
 
     private static let defaults = ViewSpec(id: "", location: RequestLocation(pointer: "", line: 0, column: 0))
-    private static let defaultMargins = defaults.margins.physical(.ltr)
+    static let defaultMargins = defaults.margins.physical(.ltr)
 
     /// Bit for bit (a written -0 must come back as -0), is every boxed field the default?
     private static func hasDefaults(_ spec: ViewSpec) -> Bool {

@@ -18,17 +18,10 @@ enum ItemPath {
             ? "an item like 'card', 'superview', 'card.top' or 'card.safeAreaLayoutGuide.top'"
             : "a view or guide like 'card' or 'card.safeAreaLayoutGuide'"
         // Components are walked in place (no array): this runs for every `to` and `view`.
-        var cursor = 0
-        func nextComponent() -> Bytes? {
-            guard cursor <= text.count else { return nil }
-            var end = cursor
-            while end < text.count, text[end] != UInt8(ascii: ".") { end += 1 }
-            defer { cursor = end + 1 }
-            return Bytes(rebasing: text[cursor..<end])
-        }
+        var components = Components(text: text)
         var empty = text.isEmpty || text[text.count - 1] == UInt8(ascii: ".")
         for k in 1..<max(text.count, 1) where text[k] == UInt8(ascii: ".") && text[k - 1] == UInt8(ascii: ".") { empty = true }
-        guard !empty, let head = nextComponent(), !head.isEmpty else {
+        guard !empty, let head = components.next(), !head.isEmpty else {
             return .failure([(WireCode.wrongType, "expected \(shape), found '\(Names.string(text))'")])
         }
         var problems: [(code: String, message: String)] = []
@@ -47,7 +40,7 @@ enum ItemPath {
         }
         var attributes = AttributeSet()
         var k = 0
-        while let component = nextComponent() {
+        while let component = components.next() {
             k += 1
             if k == 1, let g = Names.guide(component) { guide = g; continue }
             guard allowAttributes else {
@@ -63,6 +56,20 @@ enum ItemPath {
         guard var view else { return .item(.superview(guide: guide), attributes) }
         view.guide = guide
         return .item(.item(view), attributes)
+    }
+
+    /// The dot-separated components of a path, in order. A value, not a nested function over
+    /// a cursor: a captured variable was a heap box for every path read.
+    private struct Components {
+        let text: Bytes
+        var cursor = 0
+        mutating func next() -> Bytes? {
+            guard cursor <= text.count else { return nil }
+            var end = cursor
+            while end < text.count, text[end] != UInt8(ascii: ".") { end += 1 }
+            defer { cursor = end + 1 }
+            return Bytes(rebasing: text[cursor..<end])
+        }
     }
 }
 
