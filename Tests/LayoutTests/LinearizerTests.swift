@@ -12,7 +12,7 @@ import Cassowary
     /// defines it (the reference).
     static func referenceValue(_ tree: ViewTree, _ attribute: Attribute, of item: ItemRef, in space: ItemRef) -> LinearForm? {
         guard let node = tree[item.view] else { return nil }
-        let term = attribute.inItemTerm(InItemGeometry(node, guide: item.guide))
+        let term = attribute.inItemTerm([node].withUnsafeBufferPointer { InItemGeometry($0, 0, guide: item.guide) })
         var form = LinearForm(constant: term.constant)
         if let v = term.variable { form = LinearForm(v, term.coefficient) + term.constant }
         guard attribute.axis != .size else { return form }
@@ -52,6 +52,38 @@ import Cassowary
         guard let a, let b else { return a == nil && b == nil }
         return a.constant.bitPattern == b.constant.bitPattern && a.terms.count == b.terms.count
             && zip(a.terms, b.terms).allSatisfy { $0.variable == $1.variable && $0.coefficient.bitPattern == $1.coefficient.bitPattern }
+    }
+
+    /// The geometry of a node read in place (a plain spec's defaults taken without reading
+    /// the spec) equals what the node's own accessors give, for views with and without rare
+    /// fields, and for each of their guides.
+    @Test func inPlaceGeometryEqualsTheSpecs() {
+        var plain = 0, rare = 0
+        var failures: [String] = []
+        for seed in UInt64(1)...300 {
+            var history = SessionHistories(seed: seed &* 7_777)
+            guard case .success(let document) = decodeLayoutDocument(Array(history.document().utf8)),
+                  case .success(let layout) = LiveLayout.make(document: document) else { continue }
+            let nodes = layout.state.tree.storage
+            for k in nodes.indices {
+                let node = nodes[k]
+                if node.stored.plain { plain += 1 } else { rare += 1 }
+                for guide in [nil, GuideName.layoutMarginsGuide, .safeAreaLayoutGuide] {
+                    let g = nodes.withUnsafeBufferPointer { InItemGeometry($0, k, guide: guide) }
+                    let inset = guide == nil ? EdgeInsets.zero : guide == .layoutMarginsGuide ? node.margins : node.safeArea
+                    let baselines = guide == nil && !node.isGuide
+                    let expected = (node.variables.width, node.variables.height, inset, guide != nil, guide == nil ? node.margins : .zero,
+                                    baselines ? node.stored.firstBaseline : 0, baselines ? node.stored.lastBaseline : 0)
+                    if g.widthVariable != expected.0 || g.heightVariable != expected.1 || g.inset != expected.2
+                        || g.isGuideItem != expected.3 || g.margins != expected.4
+                        || g.firstBaseline.bitPattern != expected.5.bitPattern || g.lastBaseline.bitPattern != expected.6.bitPattern {
+                        failures.append("seed \(seed) view \(node.id) guide \(String(describing: guide))")
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "first: \(failures.first ?? "")")
+        #expect(plain > 100 && rare > 10, "plain \(plain), rare \(rare)")
     }
 
     @Test func oneFormEqualsTheFormArithmetic() {
