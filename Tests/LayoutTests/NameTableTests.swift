@@ -55,6 +55,34 @@ import Testing
         #expect(specs[2].first == ItemRef(view: "a", guide: .safeAreaLayoutGuide))
     }
 
+    /// A view's superview is resolved to its position when it is listed before the view, and
+    /// only then; a wrong hint (checked before use) leaves the answer as it was.
+    @Test func superviewsListedBeforeAreResolved() {
+        let json = """
+        {"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}},
+                   {"id": "a", "superview": "root"}, {"id": "c", "superview": "b"}, {"id": "b", "superview": "a"},
+                   {"id": "d", "superview": "a"}],
+         "constraints": ["b.edges == a.edges", "c.width == 10", "c.height == 10", "c.top == b.top", "c.left == b.left",
+                         "a.edges == root.edges", "d.edges == b.edges"]}
+        """
+        guard case .success(var document) = decodeLayoutDocument(Array(json.utf8)) else {
+            Issue.record("the document is refused"); return
+        }
+        #expect(document.views.map(\.superviewSlot.value) == [-1, 0, -1, 1, 1])
+        let right = answerJSON(document)
+        for k in document.views.indices { document.views[k].superviewSlot = SlotHint(value: Int32(4 - k)) }
+        #expect(answerJSON(document) == right)
+        #expect(right.contains("\"c\":{\"x\":0,\"y\":0,\"width\":10,\"height\":10}"), "\(right)")
+    }
+
+    private func answerJSON(_ document: LayoutDocument) -> String {
+        guard case .success(let answer) = LiveLayout.solve(document: document) else {
+            Issue.record("the document is not solved"); return ""
+        }
+        return String(decoding: encodeLayoutAnswer(answer, includeRevision: false), as: UTF8.self)
+            .replacing(/"solveMicros":\d+/, with: "")
+    }
+
     /// A document with errors, and an edit batch (whose views join a tree that has others),
     /// resolve nothing.
     @Test func onlyCleanDocumentsResolve() {

@@ -59,4 +59,19 @@ struct LinearForm: Equatable {
 
     /// The solver's expression for `self (relation) 0` (sharing the terms' storage).
     var expression: Expression { Expression(terms: terms, constant: constant) }
+
+    /// The expression, its terms moved out of the form (which is left without terms until
+    /// `restore`): handed on from a local, they need no retain, where reading `expression`
+    /// of the lean build's form retained and released them, atomically, around every add.
+    mutating func takeExpression() -> Expression {
+        var taken: [Term] = []
+        swap(&taken, &terms)
+        return Expression(terms: taken, constant: constant)
+    }
+
+    /// Moves the terms' storage back from an expression `takeExpression` made.
+    mutating func restore(from expression: consuming Expression) {
+        var given = expression
+        swap(&terms, &given.terms)
+    }
 }

@@ -51,8 +51,11 @@ extension LiveLayout {
         var form = LinearForm()
         let complete = document.constraints.withUnsafeBufferPointer { specs in
             for k in specs.indices {
-                if k & 31 == 31, layout.solver.checkDeadline() { break }
-                guard layout.installLean(specs[k], compiler: compiler, linearizer: linearizer, compiled: &compiled, form: &form) else {
+                if k & 31 == 31, solver.checkDeadline() { break }
+                // `solver` is the layout's, handed on as a constant: read as `layout.solver` (a
+                // variable, which a rebuild replaces) it was retained around every add.
+                guard layout.installLean(specs[k], into: solver, compiler: compiler, linearizer: linearizer,
+                                         compiled: &compiled, form: &form) else {
                     return false
                 }
             }
@@ -77,7 +80,9 @@ extension LiveLayout {
             guard ViewTree.isPlaceableAlone(spec) else { return false }
             var parentSlot: Int?
             if let parent = spec.superview {
-                guard let p = state.tree.slot(parent) else { return false }
+                // The reader's hint, checked (a look-up by id copied the tree out of the layout
+                // and hashed the id, for every view).
+                guard let p = state.tree.slot(of: ItemRef(view: parent, slot: Int(spec.superviewSlot.value))) else { return false }
                 parentSlot = p
             }
             let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver, id: spec.id),
@@ -95,16 +100,18 @@ extension LiveLayout {
     /// One description of a lean build: compiled, each expanded constraint linearized and
     /// added as `register` and `install` would add it. False when the full build must take over.
     /// `compiled` and `form` are scratch, one of each for the whole build.
-    private func installLean(_ spec: ConstraintSpec, compiler: ConstraintCompiler, linearizer: Linearizer,
+    private func installLean(_ spec: ConstraintSpec, into solver: Solver, compiler: ConstraintCompiler, linearizer: Linearizer,
                              compiled constraints: inout [CompiledConstraint], form: inout LinearForm) -> Bool {
         if let id = spec.id, lean?.explicitIDs.insert(id).inserted == false { return false }
         guard spec.first != nil, compiler.compile(spec, defaultFirst: nil, into: &constraints) == nil else { return false }
         for k in constraints.indices {
             guard linearizer.expression(of: constraints[k], into: &form) else { return false }
+            let expression = form.takeExpression()
             do {
-                try solver.addAnonymous(form.expression, constraints[k].relation.solverRelation,
-                                        priority: constraints[k].priority, constant: form.constant)
+                try solver.addAnonymous(expression, constraints[k].relation.solverRelation,
+                                        priority: constraints[k].priority, constant: expression.constant)
             } catch { return false }
+            form.restore(from: consume expression)
             structureVersion += 1
             lean?.entries += 1
         }

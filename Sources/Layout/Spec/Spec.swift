@@ -142,9 +142,20 @@ public struct AxisPriorities: Equatable, Sendable {
 
 public enum ViewKind: String, Sendable { case view, guide }
 
+/// Where a tree keeps a view, as read with the request (-1: not known): a hint that is checked
+/// before use and takes no part in a value's identity (any two are equal).
+struct SlotHint: Equatable, Sendable {
+    var value: Int32 = -1
+    static func == (_: SlotHint, _: SlotHint) -> Bool { true }
+}
+
 public struct ViewSpec: Equatable, Sendable {
     public var id: String
     public var superview: String?
+    /// The superview's position among the document's views, when it is listed before this
+    /// view (the reader's `NameTable`): where a one-shot build finds it in the tree without
+    /// hashing its id (`LiveLayout.addViewsLean`).
+    var superviewSlot = SlotHint()
     public var frame: Rect?
     public var kind: ViewKind = .view
     public var margins: InsetsSpec = .physical(EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))

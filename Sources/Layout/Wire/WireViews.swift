@@ -24,7 +24,13 @@ extension WireReader {
         for (k, element) in elements(n).enumerated() {
             let path = ElementPath(pointer, k)
             let errorsBefore = errorCount
-            guard let (view, idNode) = view(element, path) else { continue }
+            guard let (read, idNode, superviewNode) = view(element, path) else { continue }
+            var view = read
+            // The superview's position, if it is listed before (a document's views become the
+            // tree's slots in this order).
+            if let node = superviewNode, let found = withBytes(node, { seen.find($0) }) {
+                view.superviewSlot = SlotHint(value: Int32(truncatingIfNeeded: found.value))
+            }
             if let first = withBytes(idNode, { seen.insert($0, text: view.id, value: k) }) {
                 error(WireCode.duplicateID, "duplicate view id '\(view.id)' (first used by \(pointer)/\(first))",
                       idNode, child(path.text, "id"))
@@ -38,8 +44,9 @@ extension WireReader {
         return (out, seen)
     }
 
-    /// One view object; nil when it has no usable id. Also returns the id's node.
-    mutating func view(_ n: Int, _ path: ElementPath) -> (ViewSpec, Int)? {
+    /// One view object; nil when it has no usable id. Also returns the nodes of its id and of
+    /// its superview (if a string).
+    mutating func view(_ n: Int, _ path: ElementPath) -> (ViewSpec, id: Int, superview: Int?)? {
         // Built only where an error needs it.
         var pointer: String { path.text }
         guard object(n, pointer, "a view object") else { return nil }
@@ -76,7 +83,7 @@ extension WireReader {
         }
         if let b = f[9], !isNull(b) { baselines(b, child(pointer, "baselines"), into: &view) }
         guard id != nil, let idNode = f[0] else { return nil }
-        return (view, idNode)
+        return (view, idNode, view.superview == nil ? nil : f[1])
     }
 
     /// A view id: a string matching the id pattern and not a reserved word.
