@@ -35,18 +35,18 @@ struct ExpressionParser {
     private var token: ExpressionToken
     private(set) var errors: [ExpressionError] = []
     /// The document's views, to resolve item names against (`NameTable`).
-    private let names: NameTable?
+    private let names: NameTable.Unowned?
 
     private struct SyntaxError: Error {}
 
-    init(_ text: Bytes, names: NameTable? = nil) {
+    init(_ text: Bytes, names: NameTable.Unowned? = nil) {
         self.names = names
         lexer = ExpressionLexer(text)
         token = lexer.next()
     }
 
     /// Parses a whole expression; nil when any error was found (see `errors`).
-    static func parse(_ text: Bytes, names: NameTable? = nil) -> (ParsedExpression?, [ExpressionError]) {
+    static func parse(_ text: Bytes, names: NameTable.Unowned? = nil) -> (ParsedExpression?, [ExpressionError]) {
         var parser = ExpressionParser(text, names: names)
         let result = try? parser.constraint()
         return (parser.errors.isEmpty ? result : nil, parser.errors)

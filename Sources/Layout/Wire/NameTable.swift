@@ -96,3 +96,16 @@ final class NameTable {
         }
     }
 }
+
+extension NameTable {
+    /// The table without reference counting, for the parsers: they look names up while the
+    /// reader holds the table (`WireReader.documentViews`), and passing the class reference
+    /// itself was an atomic retain and release for every item read.
+    struct Unowned {
+        let table: Unmanaged<NameTable>
+        func find(_ name: Bytes) -> (name: String, value: Int)? { table._withUnsafeGuaranteedRef { $0.find(name) } }
+    }
+
+    /// Valid while something else holds the table.
+    var unowned: Unowned { Unowned(table: .passUnretained(self)) }
+}

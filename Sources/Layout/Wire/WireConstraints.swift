@@ -51,7 +51,7 @@ extension WireReader {
 
     /// Parses the expression in string node `n`; errors are located at the string.
     private mutating func expression(_ n: Int, _ pointer: @autoclosure () -> String) -> ParsedExpression? {
-        let names = documentViews  // not read inside the closure: that would copy the reader
+        let names = documentNames  // not read inside the closure: that would copy the reader
         let (parsed, problems) = withBytes(n) { ExpressionParser.parse($0, names: names) }
         for p in problems { error(p.code, p.message, n, pointer(), exprColumn: p.column) }
         return parsed

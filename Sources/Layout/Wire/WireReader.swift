@@ -56,7 +56,9 @@ struct WireReader {
     /// The document's views, once read without errors: the items its constraints name are
     /// resolved against them (`NameTable`). Nil for an edit batch, whose views join a tree
     /// that has others.
-    var documentViews: NameTable?
+    var documentViews: NameTable? { didSet { documentNames = documentViews?.unowned } }
+    /// `documentViews` for the parsers, which run while the reader holds the table.
+    private(set) var documentNames: NameTable.Unowned?
     /// Last computed column: locations are mostly asked for in document order, so
     /// counting on from the previous one keeps long (minified) lines linear overall.
     private var cacheLineStart = -1, cacheOffset = 0, cacheColumn = 1

@@ -13,7 +13,7 @@ enum ItemPath {
     /// Reads `text` as an item path. `superview` is allowed only when `allowSuperview`;
     /// attributes after the item only when `allowAttributes`.
     /// A view found in `names` is resolved there (`NameTable`).
-    static func parse(_ text: Bytes, allowSuperview: Bool, allowAttributes: Bool, names: NameTable? = nil) -> PathResult {
+    static func parse(_ text: Bytes, allowSuperview: Bool, allowAttributes: Bool, names: NameTable.Unowned? = nil) -> PathResult {
         let shape = allowAttributes
             ? "an item like 'card', 'superview', 'card.top' or 'card.safeAreaLayoutGuide.top'"
             : "a view or guide like 'card' or 'card.safeAreaLayoutGuide'"
@@ -81,7 +81,7 @@ extension WireReader {
             return nil
         }
         // Read out first: a closure that read it from `self` would copy the whole reader.
-        let names = documentViews
+        let names = documentNames
         switch withBytes(n, { ItemPath.parse($0, allowSuperview: allowSuperview, allowAttributes: allowAttributes, names: names) }) {
         case .item(let item, let attributes): return (item, attributes)
         case .failure(let problems):
