@@ -14,7 +14,7 @@ extension Solver {
             if definitions.isDefined(row.cells[i].symbol) { anyDefined = true }
         }
         if anyDefined {
-            collectDefinitions(from: row.symbols)
+            collectDefinitions(fromCellsOf: row)
             // Postorder reversed: every definition before the ones it refers to.
             definitions.rows.withReader { defs in
                 for x in scratchOrder.reversed() {
@@ -49,15 +49,28 @@ extension Solver {
     /// Fills `scratchOrder` with the defined variables reachable from `symbols` in
     /// postorder (each after everything it refers to), reusing the solver's buffers.
     func collectDefinitions<Symbols: Collection<Symbol>>(from symbols: Symbols) {
-        var order = scratchOrder
-        var stack = scratchStack
-        scratchOrder = []
-        scratchStack = []
+        collectingDefinitions { visit in for root in symbols { visit(root) } }
+    }
+
+    /// `collectDefinitions` from the symbols of `row`'s cells, read by index (a walk over
+    /// `row.symbols` copied the cells' array: an atomic retain and release).
+    func collectDefinitions(fromCellsOf row: Row) {
+        collectingDefinitions { visit in for i in row.cells.indices { visit(row.cells[i].symbol) } }
+    }
+
+    /// The walk of `collectDefinitions`, from the roots `roots` hands to its argument. The
+    /// solver's buffers are swapped out and back, not copied (a copy of an array held in the
+    /// solver and the empty one put in its place were a retain and a release of it).
+    @inline(__always) private func collectingDefinitions(_ roots: ((Symbol) -> Void) -> Void) {
+        var order: [Symbol] = [], stack: [(Symbol, Int)] = []
+        swap(&order, &scratchOrder)
+        swap(&stack, &scratchStack)
         order.emptyKeepingCapacity()
         stack.emptyKeepingCapacity()
         let visit = definitions.newMark()
         definitions.rows.withReader { defs in
-            for root in symbols where defs.slots[Int(root)] >= 0 && definitions.mark(root, visit) {
+            roots { root in
+                guard defs.slots[Int(root)] >= 0 && definitions.mark(root, visit) else { return }
                 stack.append((root, 0))
                 while let (x, next) = stack.last {
                     if next < defs.cellCount(Int(x)) {
@@ -71,8 +84,8 @@ extension Solver {
                 }
             }
         }
-        scratchOrder = order
-        scratchStack = stack
+        swap(&order, &scratchOrder)
+        swap(&stack, &scratchStack)
     }
 
     /// The defined variables reachable from `symbols`, each before everything it refers to.
@@ -103,9 +116,9 @@ extension Solver {
         _ = definitions.mark(x, visited)
         // The solver's scratch stack (taken out and given back, so it is not copied): an
         // array of its own was an allocation for most constraints added.
-        var stack = scratchSymbols
-        scratchSymbols = []
-        defer { stack.emptyKeepingCapacity(); scratchSymbols = stack }
+        var stack: [Symbol] = []
+        swap(&stack, &scratchSymbols)  // swapped out and back, not copied
+        defer { stack.emptyKeepingCapacity(); swap(&stack, &scratchSymbols) }
         stack.append(x)
         var steps = 0
         while let s = stack.popLast() {
@@ -162,7 +175,8 @@ final class Accumulator {
     func finish(into empty: consuming Row) -> Row {
         var row = empty
         row.constant = constant
-        for s in touched {
+        for i in touched.indices {
+            let s = touched[i]
             let c = values[Int(s)]
             values[Int(s)] = 0
             marked[Int(s)] = false

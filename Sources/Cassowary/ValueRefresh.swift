@@ -49,10 +49,10 @@ extension Solver {
             definitions.programPosition = position
         }
         bits = [UInt64](repeating: 0, count: (targets.count + 63) / 64)
-        var stack = scratchOrder  // its buffer, not what the last walk left in it
-        scratchOrder = []
+        var stack: [Symbol] = []
+        swap(&stack, &scratchOrder)  // its buffer (swapped out, not copied), not what the last walk left in it
         stack.emptyKeepingCapacity()
-        defer { scratchOrder = stack }
+        defer { swap(&stack, &scratchOrder) }
         return bits.withUnsafeMutableBufferPointer { bits in
             definitions.programPosition.withUnsafeBufferPointer { position in
                 definitions.markReaders(of: moved, position: position, bits: bits, limit: targets.count / 2, stack: &stack)
