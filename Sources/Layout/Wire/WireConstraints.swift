@@ -17,7 +17,7 @@ extension WireReader {
         static let id = 0, view = 1, attributes = 2, relation = 3, to = 4, multiplier = 5, dividedBy = 6,
                    offset = 7, inset = 8, priority = 9, label = 10, source = 11, expr = 12
     }
-    private static let constraintFields: [StaticString] = [
+    private static let constraintFields: FieldTable = [
         "id", "view", "attributes", "relation", "to", "multiplier", "dividedBy", "offset", "inset",
         "priority", "label", "source", "expr",
     ]
@@ -203,7 +203,7 @@ extension WireReader {
                               label: label, source: source, location: location)
     }
 
-    private static let sourceFields: [StaticString] = ["file", "line", "column"]
+    private static let sourceFields: FieldTable = ["file", "line", "column"]
 
     /// `{file, line, column?}`: the caller's own location.
     mutating func source(_ n: Int, _ pointer: @autoclosure () -> String) -> SourceLocation? {

@@ -3,8 +3,8 @@
 // any other is `unknown-field`. Explicit constraint ids must be unique across the batch.
 
 extension WireReader {
-    private static let batchFields: [StaticString] = ["ifRevision", "strict", "ops"]
-    private static let opFields: [StaticString] = ["op", "view", "constraints", "ids", "views", "frame"]
+    private static let batchFields: FieldTable = ["ifRevision", "strict", "ops"]
+    private static let opFields: FieldTable = ["op", "view", "constraints", "ids", "views", "frame"]
     private enum F { static let op = 0, view = 1, constraints = 2, ids = 3, views = 4, frame = 5 }
     private static let opNames: [StaticString] = ["make", "update", "remake", "remove", "addViews", "removeViews", "setFrame"]
     /// Fields each op takes, by position in `opNames`; `op` itself is always allowed.

@@ -163,17 +163,17 @@ struct WireReader {
 
     /// Matches the members of object `n` against `table`: known fields land in the
     /// slots, unknown ones are `unknown-field` errors. The caller checked `n` is an object.
-    mutating func fields(_ n: Int, _ table: [StaticString], _ pointer: @autoclosure () -> String) -> FieldSlots {
+    mutating func fields(_ n: Int, _ table: FieldTable, _ pointer: @autoclosure () -> String) -> FieldSlots {
         var slots = FieldSlots()
         var child = n + 1
         for _ in 0..<nodes[n].count {
             let value = child + 1
-            if let k = withBytes(child, { Names.index(of: $0, in: table) }) {
+            if let k = withBytes(child, { table.index(of: $0) }) {
                 slots[k] = value
             } else {
                 let name = stringValue(child)
-                let known = table.map { "\($0)" }.joined(separator: ", ")
-                let hint = listsMore ? Suggestion.question(for: name, among: table.map { "\($0)" }) : ""
+                let known = table.names.map { "\($0)" }.joined(separator: ", ")
+                let hint = listsMore ? Suggestion.question(for: name, among: table.names.map { "\($0)" }) : ""
                 error(WireCode.unknownField, "unknown field '\(name)' (\(hint)expected one of: \(known))",
                       value, pointer() + "/" + JSONPointer.escape(name))
             }

@@ -132,7 +132,7 @@ extension WireReader {
         }
     }
 
-    private static let targetFields: [StaticString] = [
+    private static let targetFields: FieldTable = [
         "view", "attribute", "width", "height", "x", "y", "top", "left", "bottom", "right", "leading", "trailing",
     ]
 
