@@ -50,8 +50,8 @@ extension Solver {
         // Room for the terms plus the two symbols `makeTag` adds: one allocation per array
         // at most.
         var row = tableau.freshRow(constant: constant, capacity: expression.terms.count + 2)
-        // Index loops over arrays here and in the solver's other hot loops: `for x in array`
-        // copies the array into its iterator, a retain and a release per loop.
+        // An index loop: `for x in array` copies the array into its iterator, a retain and a
+        // release per loop (so also in the other loops each add runs).
         for i in expression.terms.indices where !nearZero(expression.terms[i].coefficient) {
             row.add(Symbol(expression.terms[i].variable.id), expression.terms[i].coefficient)
         }

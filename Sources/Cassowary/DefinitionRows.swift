@@ -43,7 +43,7 @@ struct DefinitionRows: ~Copyable {
         }
     }
 
-    /// Stores `value` (moved, not copied, when it replaces a row) as the row of `x`.
+    /// Stores `value` (moved, not copied) as the row of `x`.
     private mutating func put(_ value: inout Row?, symbol x: Int) {
         let s = Int(slotOf[x])
         if var row = value.take() {
@@ -90,9 +90,8 @@ struct DefinitionRows: ~Copyable {
             rows[Int(slots[x])].cells.withUnsafeBufferPointer { $0[i].symbol }
         }
 
-        /// Runs `body` on the constant and cells of `x`'s definition, read where they lie (a
-        /// row copied out of the table is a retain and a release of its cells); nil when `x`
-        /// has none.
+        /// Runs `body` on the constant and cells of `x`'s definition, without copying the row
+        /// out of the table; nil when `x` has none.
         @inline(__always) func withDefinition<R>(_ x: Int, _ body: (Double, UnsafeBufferPointer<Cell>) -> R) -> R? {
             let s = Int(slots[x])
             guard s >= 0 else { return nil }

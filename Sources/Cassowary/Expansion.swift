@@ -114,10 +114,10 @@ extension Solver {
         if !any { return false }
         let visited = definitions.newMark()
         _ = definitions.mark(x, visited)
-        // The solver's scratch stack (taken out and given back, so it is not copied): an
-        // array of its own was an allocation for most constraints added.
+        // The solver's scratch stack, swapped out and back: an array of its own was an
+        // allocation for most constraints added.
         var stack: [Symbol] = []
-        swap(&stack, &scratchSymbols)  // swapped out and back, not copied
+        swap(&stack, &scratchSymbols)
         defer { stack.emptyKeepingCapacity(); swap(&stack, &scratchSymbols) }
         stack.append(x)
         var steps = 0

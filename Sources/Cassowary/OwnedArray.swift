@@ -4,7 +4,7 @@
 ///
 /// Why not `Array`: every write to an array held in a class checks that its buffer is
 /// uniquely referenced, and `append` runs generic code out of line. A new symbol appends to
-/// thirteen per-symbol tables; as arrays that cost about 700 instructions per symbol, a
+/// fourteen per-symbol tables; as arrays that cost about 700 instructions per symbol, a
 /// tenth of building a 10-view layout's system. This one cannot be copied (`~Copyable`),
 /// so it is unique by construction: a write is a bounds check and a store, an append one
 /// compare more. Element access does not mutate the table itself (only its elements'

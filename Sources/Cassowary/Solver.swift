@@ -179,11 +179,11 @@ public final class Solver {
         tags.reserveCapacity(tags.count + max(0, constraints))
     }
 
-    /// A new symbol, of constraint `c` (nil: of none, or of an anonymous one if `anonymous`).
     /// Whether `s` belongs to a constraint, named or anonymous (a slack, error or dummy
     /// symbol not yet swept by a removal).
     @inline(__always) func isOwned(_ s: Symbol) -> Bool { owner[Int(s)] != nil || ownedAnonymously[Int(s)] }
 
+    /// A new symbol, of constraint `c` (nil: of none, or of an anonymous one if `anonymous`).
     func newSymbol(_ kind: SymbolKind, owner c: Constraint?, anonymous: Bool = false) -> Symbol {
         // A solver built without `reserveCapacity` starts with room for a small layout's
         // symbols: a dozen per-symbol arrays doubling from one element each would cost

@@ -1,6 +1,7 @@
 // The reader's table of view ids (NameTable) against a Dictionary, and the items a decoded
 // document's constraints name: resolved to their views' positions, by both parsers.
 import Testing
+import Cassowary
 @testable import Layout
 
 @Suite struct NameTableTests {
@@ -45,34 +46,52 @@ import Testing
             Issue.record("the document is refused"); return
         }
         func targetSlot(_ spec: ConstraintSpec) -> Int32? {
-            if case .item(.item(let ref), _) = spec.target { return ref.slotHint }
+            if case .item(.item(let ref), _) = spec.target { return ref.slotHint.value }
             return nil
         }
         let specs = document.constraints
-        #expect(specs.map { $0.first?.slotHint } == [2, 1, 1, 2])
+        #expect(specs.map { $0.first?.slotHint.value } == [2, 1, 1, 2])
         #expect(specs.map(targetSlot) == [1, 2, nil, 1])
         #expect(specs[1].target == .item(.item(ItemRef(view: "b", guide: .layoutMarginsGuide)), AttributeSet([.leading])))
         #expect(specs[2].first == ItemRef(view: "a", guide: .safeAreaLayoutGuide))
     }
 
     /// A view's superview is resolved to its position when it is listed before the view, and
-    /// only then; a wrong hint (checked before use) leaves the answer as it was.
+    /// only then; a wrong hint, even one naming another view of the tree, is caught where it
+    /// is used: the lean build still completes, with the same answer.
     @Test func superviewsListedBeforeAreResolved() {
+        let later = #"{"views": [{"id": "r"}, {"id": "c", "superview": "b"}, {"id": "b", "superview": "r"}], "constraints": []}"#
+        guard case .success(let laterDocument) = decodeLayoutDocument(Array(later.utf8)) else {
+            Issue.record("the document is refused"); return
+        }
+        #expect(laterDocument.views.map(\.superviewSlot.value) == [-1, -1, 0])
         let json = """
         {"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}},
-                   {"id": "a", "superview": "root"}, {"id": "c", "superview": "b"}, {"id": "b", "superview": "a"},
+                   {"id": "a", "superview": "root"}, {"id": "b", "superview": "a"}, {"id": "c", "superview": "b"},
                    {"id": "d", "superview": "a"}],
-         "constraints": ["b.edges == a.edges", "c.width == 10", "c.height == 10", "c.top == b.top", "c.left == b.left",
+         "constraints": ["b.left == a.left + 10", "b.top == a.top + 20", "b.width == 50", "b.height == 50",
+                         "c.width == 10", "c.height == 10", "c.top == b.top", "c.left == b.left",
                          "a.edges == root.edges", "d.edges == b.edges"]}
         """
         guard case .success(var document) = decodeLayoutDocument(Array(json.utf8)) else {
             Issue.record("the document is refused"); return
         }
-        #expect(document.views.map(\.superviewSlot.value) == [-1, 0, -1, 1, 1])
+        #expect(document.views.map(\.superviewSlot.value) == [-1, 0, 1, 2, 1])
+        #expect(buildsLean(document))
         let right = answerJSON(document)
-        for k in document.views.indices { document.views[k].superviewSlot = SlotHint(value: Int32(4 - k)) }
+        // d's superview is a: d sits where b does in a's space (a hint taken unchecked would
+        // make it b, and d would be at b's origin).
+        #expect(right.contains(#""d":{"x":10,"y":20,"width":50,"height":50}"#), "\(right)")
+        for k in document.views.indices where document.views[k].superview != nil {
+            document.views[k].superviewSlot = SlotHint(value: Int32((Int(document.views[k].superviewSlot.value) + 1) % 4))
+        }
+        #expect(buildsLean(document))
         #expect(answerJSON(document) == right)
-        #expect(right.contains("\"c\":{\"x\":0,\"y\":0,\"width\":10,\"height\":10}"), "\(right)")
+    }
+
+    private func buildsLean(_ document: LayoutDocument) -> Bool {
+        if case .built = LiveLayout.makeLean(document: document, seconds: 10, solver: Solver()) { return true }
+        return false
     }
 
     private func answerJSON(_ document: LayoutDocument) -> String {
@@ -91,6 +110,6 @@ import Testing
         let batch = #"{"ops": [{"op": "addViews", "views": [{"id": "c"}]}, {"op": "make", "view": "c", "constraints": ["c.width == 10"]}]}"#
         guard case .success(let edits) = decodeEditBatch(Array(batch.utf8)),
               case .make(_, let specs)? = edits.ops.last?.kind else { Issue.record("the batch is refused"); return }
-        #expect(specs.first?.first?.slotHint == -1)
+        #expect(specs.first?.first?.slotHint.value == -1)
     }
 }

@@ -80,8 +80,7 @@ extension LiveLayout {
             guard ViewTree.isPlaceableAlone(spec) else { return false }
             var parentSlot: Int?
             if let parent = spec.superview {
-                // The reader's hint, checked (a look-up by id copied the tree out of the layout
-                // and hashed the id, for every view).
+                // The reader's hint, checked: no id hashed per view.
                 guard let p = state.tree.slot(of: ItemRef(view: parent, slot: Int(spec.superviewSlot.value))) else { return false }
                 parentSlot = p
             }

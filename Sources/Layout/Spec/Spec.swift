@@ -142,19 +142,23 @@ public struct AxisPriorities: Equatable, Sendable {
 
 public enum ViewKind: String, Sendable { case view, guide }
 
-/// Where a tree keeps a view, as read with the request (-1: not known): a hint that is checked
-/// before use and takes no part in a value's identity (any two are equal).
-struct SlotHint: Equatable, Sendable {
+/// Where a tree keeps a view, as resolved once (-1: not known), so that it is not looked up by
+/// its id again: a hint, checked against the id before use (`ViewTree.slot(of:)`), that takes
+/// no part in a value's identity (any two are equal and hash alike).
+struct SlotHint: Hashable, Sendable {
     var value: Int32 = -1
+    init(value: Int32 = -1) { self.value = value }
+    init(_ slot: Int) { value = Int32(truncatingIfNeeded: slot) }
     static func == (_: SlotHint, _: SlotHint) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
 
 public struct ViewSpec: Equatable, Sendable {
     public var id: String
     public var superview: String?
-    /// The superview's position among the document's views, when it is listed before this
-    /// view (the reader's `NameTable`): where a one-shot build finds it in the tree without
-    /// hashing its id (`LiveLayout.addViewsLean`).
+    /// The superview's position in the same views array, when it is listed before this view
+    /// (the reader's `NameTable`): for a one-shot document, where the lean build finds it in
+    /// the tree without hashing its id (`LiveLayout.addViewsLean`); unused otherwise.
     var superviewSlot = SlotHint()
     public var frame: Rect?
     public var kind: ViewKind = .view
@@ -181,19 +185,11 @@ public enum GuideName: String, Sendable { case layoutMarginsGuide, safeAreaLayou
 public struct ItemRef: Hashable, Sendable {
     public var view: String
     public var guide: GuideName?
-    /// Where the tree that resolved the item keeps its view (-1: not resolved). Only a hint,
-    /// checked against the view's id before use (`ViewTree.slot(of:)`), so that an item
-    /// resolved once is not hashed again on every use; no part of the item's identity.
-    var slotHint: Int32 = -1
+    /// Where the tree that resolved the item keeps its view.
+    var slotHint = SlotHint()
     public init(view: String, guide: GuideName? = nil) { self.view = view; self.guide = guide }
     init(view: String, guide: GuideName? = nil, slot: Int) {
-        self.view = view; self.guide = guide; slotHint = Int32(truncatingIfNeeded: slot)
-    }
-
-    public static func == (a: ItemRef, b: ItemRef) -> Bool { a.view == b.view && a.guide == b.guide }
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(view)
-        hasher.combine(guide)
+        self.view = view; self.guide = guide; slotHint = SlotHint(slot)
     }
 }
 

@@ -236,9 +236,8 @@ struct InItemGeometry {
     let margins: EdgeInsets
     let firstBaseline, lastBaseline: Double
 
-    /// Of the node at `slot`, read field by field where it lies: a node passed whole was
-    /// copied out of the tree (a block copy and a retain of each of its references) for
-    /// every attribute of every constraint.
+    /// Of the node at `slot`, read where it lies (a node passed whole was copied out of the
+    /// tree for every attribute); only a spec with rare fields is copied, to read them.
     @inline(__always) init(_ nodes: UnsafeBufferPointer<ViewNode>, _ slot: Int, guide: GuideName?) {
         widthVariable = nodes[slot].variables.width
         heightVariable = nodes[slot].variables.height

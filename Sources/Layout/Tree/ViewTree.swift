@@ -214,7 +214,7 @@ struct ViewTree {
     /// The slot of an item's view: its hint when the hint still names that view (a string
     /// comparison, usually of identical storage), else a lookup.
     @inline(__always) func slot(of item: ItemRef) -> Int? {
-        let hint = Int(item.slotHint)
+        let hint = Int(item.slotHint.value)
         if hint >= 0 && hint < storage.count && storage[hint].id == item.view { return hint }
         return slots[item.view]
     }
@@ -234,7 +234,7 @@ struct ViewTree {
     func resolved(_ item: ItemRef) -> ItemRef? {
         guard let s = slot(of: item) else { return nil }
         var resolved = item
-        resolved.slotHint = Int32(truncatingIfNeeded: s)
+        resolved.slotHint = SlotHint(s)
         return resolved
     }
 

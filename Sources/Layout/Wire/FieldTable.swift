@@ -1,17 +1,17 @@
-/// The member names one kind of object accepts (a view, a constraint, a rect, ...), found by
-/// their bytes through a small open-addressed index built once: a member name costs one
-/// probe and one compare, where a scan of the names compared it with each in turn (a tenth
-/// of reading a constraint object).
-/// Sendable unchecked: nothing writes a table's storage after its initializer.
-struct FieldTable: ExpressibleByArrayLiteral, @unchecked Sendable {
-    /// Plain data, so that a table passed on (they are statics) costs no reference counting:
-    /// the names in storage allocated once for the life of the process, the index inline.
+/// The names one kind of object accepts as members (a view, a constraint, a rect, ...), or
+/// one field takes as values (the ops), found by their bytes through a small open-addressed
+/// index: one probe and one compare per name, where a scan compared each in turn.
+/// Plain data, so that passing a table costs no reference counting: its names live in storage
+/// kept for the life of the process, so tables are made once, as statics. Sendable unchecked:
+/// nothing writes that storage after the initializer.
+struct FieldTable: @unchecked Sendable {
     let names: UnsafeBufferPointer<StaticString>
     /// Name index + 1 by bucket, 0 for an empty one.
     private let buckets: SIMD64<Int8>
     private static let size = 64
 
-    init(arrayLiteral names: StaticString...) {
+    /// For static tables only: the names' storage is never freed.
+    init(_ names: StaticString...) {
         precondition(names.count <= FieldSlots.capacity && names.count < FieldTable.size / 2, "a field table too large")
         let storage = UnsafeMutableBufferPointer<StaticString>.allocate(capacity: names.count)
         _ = storage.initialize(from: names)

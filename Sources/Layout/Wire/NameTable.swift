@@ -7,8 +7,8 @@
 /// that order. So the compiler finds each item's view without hashing its id again (a
 /// `String` key costs about 300 instructions a lookup; here a short id is a few
 /// multiplications and one compare). A hint is checked before use: a wrong one costs a
-/// lookup, never a wrong answer. A class: the parsers each hold it, and passing it is one
-/// reference, not three arrays.
+/// lookup, never a wrong answer. A class, held by the reader; the parsers look names up
+/// through an unretained handle (`Unowned`).
 final class NameTable {
     private struct Entry {
         var start: Int32, length: Int32, hash: UInt32, value: Int32
@@ -98,9 +98,9 @@ final class NameTable {
 }
 
 extension NameTable {
-    /// The table without reference counting, for the parsers: they look names up while the
-    /// reader holds the table (`WireReader.documentViews`), and passing the class reference
-    /// itself was an atomic retain and release for every item read.
+    /// The table without reference counting, for the parsers (a class reference passed on
+    /// was an atomic retain and release per item read). Sound because the reader sets
+    /// `documentViews` once, never clears it, and the parsers run inside its `document()`.
     struct Unowned {
         let table: Unmanaged<NameTable>
         func find(_ name: Bytes) -> (name: String, value: Int)? { table._withUnsafeGuaranteedRef { $0.find(name) } }

@@ -17,10 +17,10 @@ extension WireReader {
         static let id = 0, view = 1, attributes = 2, relation = 3, to = 4, multiplier = 5, dividedBy = 6,
                    offset = 7, inset = 8, priority = 9, label = 10, source = 11, expr = 12
     }
-    private static let constraintFields: FieldTable = [
+    static let constraintFields = FieldTable(
         "id", "view", "attributes", "relation", "to", "multiplier", "dividedBy", "offset", "inset",
         "priority", "label", "source", "expr",
-    ]
+    )
 
     /// A `constraints` array. Explicit ids must be unique across the request: `ids` maps
     /// each id seen so far to the pointer of its first use.
@@ -203,7 +203,7 @@ extension WireReader {
                               label: label, source: source, location: location)
     }
 
-    private static let sourceFields: FieldTable = ["file", "line", "column"]
+    static let sourceFields = FieldTable("file", "line", "column")
 
     /// `{file, line, column?}`: the caller's own location.
     mutating func source(_ n: Int, _ pointer: @autoclosure () -> String) -> SourceLocation? {

@@ -93,7 +93,7 @@ private func withReader<T>(_ buffer: UnsafeRawBufferPointer, _ decode: (inout Wi
 }
 
 extension WireReader {
-    private static let documentFields: FieldTable = ["direction", "views", "constraints", "strict"]
+    static let documentFields = FieldTable("direction", "views", "constraints", "strict")
 
     mutating func document() -> LayoutDocument {
         var document = LayoutDocument()

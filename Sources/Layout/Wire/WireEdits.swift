@@ -3,10 +3,10 @@
 // any other is `unknown-field`. Explicit constraint ids must be unique across the batch.
 
 extension WireReader {
-    private static let batchFields: FieldTable = ["ifRevision", "strict", "ops"]
-    private static let opFields: FieldTable = ["op", "view", "constraints", "ids", "views", "frame"]
+    static let batchFields = FieldTable("ifRevision", "strict", "ops")
+    static let opFields = FieldTable("op", "view", "constraints", "ids", "views", "frame")
     private enum F { static let op = 0, view = 1, constraints = 2, ids = 3, views = 4, frame = 5 }
-    private static let opNames: [StaticString] = ["make", "update", "remake", "remove", "addViews", "removeViews", "setFrame"]
+    static let opNames = FieldTable("make", "update", "remake", "remove", "addViews", "removeViews", "setFrame")
     /// Fields each op takes, by position in `opNames`; `op` itself is always allowed.
     private static let opAllows: [[Int]] = [
         [F.view, F.constraints], [F.view, F.constraints], [F.view, F.constraints],
@@ -39,11 +39,11 @@ extension WireReader {
         let names = WireReader.opFields
         func at(_ field: Int) -> String { child(pointer, names[field]) }
         guard let o = f[F.op] else {
-            error(WireCode.missingField, "an op needs 'op' (one of: \(WireReader.opNames.map { "\($0)" }.joined(separator: ", ")))", n, pointer)
+            error(WireCode.missingField, "an op needs 'op' (one of: \(WireReader.opNames.names.map { "\($0)" }.joined(separator: ", ")))", n, pointer)
             return nil
         }
-        guard nodes[o].kind == .string, let kind = withBytes(o, { Names.index(of: $0, in: WireReader.opNames) }) else {
-            let names = WireReader.opNames.map { "\($0)" }
+        guard nodes[o].kind == .string, let kind = withBytes(o, { WireReader.opNames.index(of: $0) }) else {
+            let names = WireReader.opNames.names.map { "\($0)" }
             let hint = nodes[o].kind == .string && listsMore ? Suggestion.hint(for: stringValue(o), among: names) : ""
             error(WireCode.wrongType, "'op' must be one of: \(names.joined(separator: ", "))" + hint, o, at(F.op))
             return nil

@@ -122,13 +122,6 @@ enum Names {
         return nil
     }
 
-    /// Index of `name` in `table`, or nil.
-    @inline(__always)
-    static func index(of name: Bytes, in table: [StaticString]) -> Int? {
-        for (k, candidate) in table.enumerated() where equal(candidate, name) { return k }
-        return nil
-    }
-
     @inline(__always)
     static func equal(_ a: StaticString, _ b: Bytes) -> Bool {
         let n = a.utf8CodeUnitCount

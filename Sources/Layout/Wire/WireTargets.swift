@@ -132,9 +132,9 @@ extension WireReader {
         }
     }
 
-    private static let targetFields: FieldTable = [
+    static let targetFields = FieldTable(
         "view", "attribute", "width", "height", "x", "y", "top", "left", "bottom", "right", "leading", "trailing",
-    ]
+    )
 
     /// `to`: a number, an item string, an item object, or a constant object.
     mutating func target(_ n: Int, _ pointer: @autoclosure () -> String) -> ConstraintTarget? {

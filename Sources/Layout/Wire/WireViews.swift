@@ -3,10 +3,10 @@
 // Absent optional fields keep the defaults of ViewSpec; `null` counts as absent.
 
 extension WireReader {
-    private static let viewFields: FieldTable = [
+    static let viewFields = FieldTable(
         "id", "superview", "frame", "kind", "margins", "safeArea", "intrinsicSize",
         "hugging", "compressionResistance", "baselines",
-    ]
+    )
 
     /// The `views` array of a document or an `addViews` op. View ids must be unique in it.
     mutating func views(_ n: Int, _ pointer: String) -> [ViewSpec] { viewsAndIDs(n, pointer).views }
@@ -29,7 +29,7 @@ extension WireReader {
             // The superview's position, if it is listed before (a document's views become the
             // tree's slots in this order).
             if let node = superviewNode, let found = withBytes(node, { seen.find($0) }) {
-                view.superviewSlot = SlotHint(value: Int32(truncatingIfNeeded: found.value))
+                view.superviewSlot = SlotHint(found.value)
             }
             if let first = withBytes(idNode, { seen.insert($0, text: view.id, value: k) }) {
                 error(WireCode.duplicateID, "duplicate view id '\(view.id)' (first used by \(pointer)/\(first))",
@@ -96,7 +96,7 @@ extension WireReader {
         return stringValue(n)
     }
 
-    private static let rectFields: FieldTable = ["x", "y", "width", "height"]
+    static let rectFields = FieldTable("x", "y", "width", "height")
 
     /// `{x, y, width, height}`, all four required.
     mutating func rect(_ n: Int, _ pointer: @autoclosure () -> String) -> Rect? {
@@ -116,7 +116,7 @@ extension WireReader {
         return ok ? Rect(x: values[0], y: values[1], width: values[2], height: values[3]) : nil
     }
 
-    private static let insetFields: FieldTable = ["top", "left", "bottom", "right", "leading", "trailing"]
+    static let insetFields = FieldTable("top", "left", "bottom", "right", "leading", "trailing")
 
     /// `{top,left,bottom,right}` or `{top,leading,bottom,trailing}`; a side left out is `side`.
     /// Mixing left/right with leading/trailing is `mixed-direction`.
@@ -146,7 +146,7 @@ extension WireReader {
         return .physical(EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]))
     }
 
-    private static let axisFields: FieldTable = ["horizontal", "vertical"]
+    static let axisFields = FieldTable("horizontal", "vertical")
 
     /// `{horizontal, vertical}` priorities; an axis left out keeps `defaults`.
     mutating func axisPriorities(_ n: Int, _ pointer: @autoclosure () -> String, _ defaults: AxisPriorities) -> AxisPriorities? {
@@ -159,7 +159,7 @@ extension WireReader {
         return ok ? result : nil
     }
 
-    private static let sizeFields: FieldTable = ["width", "height"]
+    static let sizeFields = FieldTable("width", "height")
 
     /// `{width, height}`, either absent or null for "no intrinsic metric".
     mutating func intrinsicSize(_ n: Int, _ path: ElementPath, into view: inout ViewSpec) {
@@ -172,7 +172,7 @@ extension WireReader {
         if let h = f[1], !isNull(h) { view.intrinsicHeight = coordinate(h, child(pointer, "height")) }
     }
 
-    private static let baselineFields: FieldTable = ["first", "last"]
+    static let baselineFields = FieldTable("first", "last")
 
     mutating func baselines(_ n: Int, _ pointer: @autoclosure () -> String, into view: inout ViewSpec) {
         guard object(n, pointer(), "an object {first, last}") else { return }
