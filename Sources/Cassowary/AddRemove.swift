@@ -259,12 +259,10 @@ extension Solver {
     func freeSubject(_ row: Row) -> Symbol? {
         var best: Symbol = -1
         var count = 0
-        row.cells.withUnsafeBufferPointer { cells in
-            for cell in cells where tableau.kinds[Int(cell.symbol)] == .external && !definitions.isDefined(cell.symbol) {
-                let s = cell.symbol
-                count += 1
-                if best < 0 || definitions.referencedBy[Int(s)].count < definitions.referencedBy[Int(best)].count { best = s }
-            }
+        for i in row.cells.indices where tableau.kinds[Int(row.cells[i].symbol)] == .external && !definitions.isDefined(row.cells[i].symbol) {
+            let s = row.cells[i].symbol
+            count += 1
+            if best < 0 || definitions.referencedBy[Int(s)].count < definitions.referencedBy[Int(best)].count { best = s }
         }
         if best < 0 { return nil }
         if !wouldCycle(defining: best, from: row) { return best }

@@ -34,7 +34,9 @@ extension Solver {
             s.longestColumn = max(s.longestColumn, tableau.slots(containing: Symbol(sym)).count)
         }
         s.definitionCells = 0
-        definitions.rows.forEachDefined { _, row in s.definitionCells += row.symbols.count }
+        definitions.rows.withReader { defs in
+            definitions.rows.forEachDefinedSymbol { s.definitionCells += defs.cellCount(Int($0)) }
+        }
         return s
     }
 

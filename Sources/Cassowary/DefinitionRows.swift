@@ -110,11 +110,6 @@ struct DefinitionRows: ~Copyable {
         for x in slotOf.indices where slotOf[x] >= 0 { body(Symbol(x)) }
     }
 
-    /// Every defined symbol's row, in symbol order.
-    func forEachDefined(_ body: (Symbol, Row) -> Void) {
-        for x in slotOf.indices where slotOf[x] >= 0 { body(Symbol(x), storage[Int(slotOf[x])]) }
-    }
-
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`); each row's storage
     /// goes to `recycle`.
     mutating func reset(recycle: (consuming Row) -> Void) {
