@@ -76,24 +76,29 @@ extension LiveLayout {
     /// priorities in range, and names a superview listed before it (a guide must).
     private func addViewsLean(_ views: [ViewSpec]) -> Bool {
         structureVersion += 1
-        for spec in views {
-            guard ViewTree.isPlaceableAlone(spec) else { return false }
-            var parentSlot: Int?
-            if let parent = spec.superview {
-                // The reader's hint, checked: no id hashed per view.
-                guard let p = state.tree.slot(of: ItemRef(view: parent, slot: Int(spec.superviewSlot.value))) else { return false }
-                parentSlot = p
-            }
-            let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver, id: spec.id),
-                                depth: parentSlot.map { state.tree.storage[$0].depth + 1 } ?? 0, direction: state.direction)
-            // Lean, they go to the solver alone (the tree keeps no entries), so before the node
-            // joins the tree as after.
-            do { try installImplicitConstraints(of: node) } catch { return false }
-            // A repeated id (possible in a document not read from the wire) is the full build's
-            // to report.
-            guard state.tree.appendIfNew(node, parentSlot: parentSlot) else { return false }
+        // Through the buffer, as the constraints are: each spec borrowed where it is, not copied out.
+        return views.withUnsafeBufferPointer { specs in
+            for k in specs.indices where !addViewLean(specs[k]) { return false }
+            return true
         }
-        return true
+    }
+
+    private func addViewLean(_ spec: borrowing ViewSpec) -> Bool {
+        guard ViewTree.isPlaceableAlone(spec) else { return false }
+        var parentSlot: Int?
+        if let parent = spec.superview {
+            // The reader's hint, checked: no id hashed per view.
+            guard let p = state.tree.slot(of: ItemRef(view: parent, slot: Int(spec.superviewSlot.value))) else { return false }
+            parentSlot = p
+        }
+        let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver),
+                            depth: parentSlot.map { state.tree.storage[$0].depth + 1 } ?? 0, direction: state.direction)
+        // Lean, they go to the solver alone (the tree keeps no entries), so before the node
+        // joins the tree as after.
+        do { try installImplicitConstraints(of: node) } catch { return false }
+        // A repeated id (possible in a document not read from the wire) is the full build's
+        // to report.
+        return state.tree.appendIfNew(node, parentSlot: parentSlot, listsChild: false)
     }
 
     /// One description of a lean build: compiled, each expanded constraint linearized and
@@ -102,7 +107,8 @@ extension LiveLayout {
     private func installLean(_ spec: ConstraintSpec, into solver: Solver, compiler: ConstraintCompiler, linearizer: Linearizer,
                              compiled constraints: inout [CompiledConstraint], form: inout LinearForm) -> Bool {
         if let id = spec.id, lean?.explicitIDs.insert(id).inserted == false { return false }
-        guard spec.first != nil, compiler.compile(spec, defaultFirst: nil, into: &constraints) == nil else { return false }
+        if case nil = spec.first { return false }  // (`!= nil` copied the item out to compare it)
+        guard compiler.compile(spec, defaultFirst: nil, into: &constraints) == nil else { return false }
         for k in constraints.indices {
             guard linearizer.expression(of: constraints[k], into: &form) else { return false }
             let expression = form.takeExpression()

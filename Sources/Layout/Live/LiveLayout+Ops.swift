@@ -205,7 +205,7 @@ extension LiveLayout {
                 guard let parentDepth = state.tree.depth(of: ItemRef(view: parent)) else { continue }  // reported already
                 depth = parentDepth + 1
             }
-            let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver, id: spec.id),
+            let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver),
                                 depth: depth, direction: state.direction)
             state.tree.insert(node)
             guard implicitConstraints else { continue }

@@ -32,7 +32,7 @@ extension LiveLayout {
         enforced = EnforcedRequired()
         viewRanks = state.tree.documentRank()
         defer { enforced = nil; viewRanks = nil }
-        let map = state.tree.rebind { FrameVariables(solver: fresh, id: "") }
+        let map = state.tree.rebind { FrameVariables(solver: fresh) }
         let linearizer = state.linearizer
         for (key, entry) in entries {
             // A user constraint is linearised again from what the registry says: its

@@ -66,11 +66,13 @@ extension ViewTree {
 
     /// What a view must be, whatever the others: its priorities in range, and a guide under
     /// a view. (A lean build takes views as listed only if this holds for each.)
-    static func isPlaceableAlone(_ spec: ViewSpec) -> Bool {
+    @inline(__always)
+    static func isPlaceableAlone(_ spec: borrowing ViewSpec) -> Bool {
         prioritiesInRange(spec) && (spec.kind != .guide || spec.superview != nil)
     }
 
-    private static func prioritiesInRange(_ spec: ViewSpec) -> Bool {
+    @inline(__always)
+    private static func prioritiesInRange(_ spec: borrowing ViewSpec) -> Bool {
         PriorityRange.contains(spec.hugging.horizontal) && PriorityRange.contains(spec.hugging.vertical)
             && PriorityRange.contains(spec.compressionResistance.horizontal)
             && PriorityRange.contains(spec.compressionResistance.vertical)

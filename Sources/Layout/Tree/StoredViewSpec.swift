@@ -18,7 +18,8 @@ struct StoredViewSpec {
     let intrinsicSizeLocation: RequestLocation?
     private let rare: RareViewFields?
 
-    init(_ spec: ViewSpec, direction: LayoutDirection) {
+    @inline(__always)
+    init(_ spec: borrowing ViewSpec, direction: LayoutDirection) {
         id = spec.id
         superview = spec.superview
         frame = spec.frame
@@ -66,7 +67,8 @@ struct StoredViewSpec {
     static let defaultMargins = defaults.margins.physical(.ltr)
 
     /// Bit for bit (a written -0 must come back as -0), is every boxed field the default?
-    private static func hasDefaults(_ spec: ViewSpec) -> Bool {
+    @inline(__always)
+    private static func hasDefaults(_ spec: borrowing ViewSpec) -> Bool {
         let d = defaults
         return spec.kind == d.kind && spec.margins.same(d.margins) && spec.safeArea.same(d.safeArea)
             && spec.hugging.same(d.hugging) && spec.compressionResistance.same(d.compressionResistance)
@@ -88,7 +90,8 @@ private final class RareViewFields: Sendable {
     let physicalMargins: EdgeInsets
     let resolvedSafeArea: EdgeInsets
 
-    init(_ spec: ViewSpec, direction: LayoutDirection) {
+    @inline(__always)
+    init(_ spec: borrowing ViewSpec, direction: LayoutDirection) {
         kind = spec.kind
         margins = spec.margins
         safeArea = spec.safeArea

@@ -8,7 +8,7 @@ struct FrameVariables: Equatable {
 
     /// Unnamed: solver names are for debugging only, and four strings per view cost every
     /// build time and every session memory. Diagnostics name views from the tree.
-    init(solver: Solver, id: String) {
+    init(solver: Solver) {
         x = solver.makeVariable()
         y = solver.makeVariable()
         width = solver.makeVariable()
@@ -44,7 +44,8 @@ struct ViewNode {
     var margins: EdgeInsets { stored.margins }
     var safeArea: EdgeInsets { stored.safeArea }
 
-    init(spec: ViewSpec, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
+    @inline(__always)
+    init(spec: borrowing ViewSpec, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
         stored = StoredViewSpec(spec, direction: direction)
         self.variables = variables
         self.depth = depth

@@ -48,11 +48,13 @@ struct ViewTree {
 
     /// `append`, for a node whose id may be there already: false, and the tree is no longer
     /// consistent (only for a lean build, which then stops and leaves it), if it is. The id is
-    /// hashed once, where a check before `append` hashed it twice.
-    mutating func appendIfNew(_ node: consuming ViewNode, parentSlot: Int?) -> Bool {
+    /// hashed once, where a check before `append` hashed it twice. `listsChild`: false for a
+    /// lean build's tree, which is answered and dropped, never edited: the subview lists only
+    /// edits read (`subtrees`) are left out (growing them was an allocation or two per parent).
+    mutating func appendIfNew(_ node: consuming ViewNode, parentSlot: Int?, listsChild: Bool = true) -> Bool {
         guard slots.updateValue(storage.count, forKey: node.id) == nil else { return false }
         if let p = parentSlot {
-            storage[p].children.append(node.id)
+            if listsChild { storage[p].children.append(node.id) }
             node.parentSlot = Int32(truncatingIfNeeded: p)
         }
         order.append(node.id)

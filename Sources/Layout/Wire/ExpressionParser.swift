@@ -99,17 +99,19 @@ struct ExpressionParser {
         default: throw syntax("a relation (==, <=, >=)")
         }
         try advance()
-        var result = ParsedExpression(first: first, attributes: attributes, relation: relation,
-                                      target: .constant(.scalar(0)))
+        // Each part in a local, the result built once at the end: setting the fields of a
+        // local result one after another copied it whole (its strings retained) each time.
+        var target = ConstraintTarget.constant(.scalar(0))
+        var multiplier: Double?, offset: Double?, priority: Double?
         // What may still follow, for the message if something else does.
         var allowed = "'@' or the end of the expression"
         switch token.kind {
         case .number, .minus:
-            result.target = .constant(.scalar(try coordinate()))
+            target = .constant(.scalar(try coordinate()))
         case .identifier:
             allowed = "'*', '/', '+', '-', '@' or the end of the expression"
             let (item, targetAttributes, _) = try path(firstItem: false)
-            result.target = .item(item, targetAttributes)
+            target = .item(item, targetAttributes)
             if token.kind == .star || token.kind == .slash {
                 let divide = token.kind == .slash
                 try advance()
@@ -120,7 +122,7 @@ struct ExpressionParser {
                 } else if divide, !(1 / m).isFinite {
                     report(WireCode.badMultiplier, "1 / \(m) is not finite", at: numberToken)
                 } else {
-                    result.multiplier = divide ? 1 / m : m
+                    multiplier = divide ? 1 / m : m
                 }
                 allowed = "'+', '-', '@' or the end of the expression"
             }
@@ -128,7 +130,7 @@ struct ExpressionParser {
                 let negate = token.kind == .minus
                 try advance()
                 let c = try coordinate()
-                result.offset = negate ? -c : c
+                offset = negate ? -c : c
                 allowed = "'@' or the end of the expression"
             }
         default:
@@ -136,11 +138,12 @@ struct ExpressionParser {
         }
         if token.kind == .at {
             try advance()
-            result.priority = try priority()
+            priority = try self.priority()
             allowed = "the end of the expression"
         }
         guard token.kind == .end else { throw syntax(allowed) }
-        return result
+        return ParsedExpression(first: first, attributes: attributes, relation: relation, target: target,
+                                multiplier: multiplier, offset: offset, priority: priority)
     }
 
     /// `NUMBER := ["-"] digits ["." digits] [exponent]`.
