@@ -20,11 +20,19 @@ struct ConstraintCompiler {
     /// one array; nil on success.
     func compile(_ spec: ConstraintSpec, defaultFirst: ItemRef?, into compiled: inout [CompiledConstraint])
         -> CompileFailure? {
-        compiled.emptyKeepingCapacity()
-        var errors = ErrorList(location: spec.location)
-        checkScalars(spec, &errors)
+        withUnsafePointer(to: spec) { compile(at: $0, defaultFirst: defaultFirst, into: &compiled) }
+    }
 
-        guard let named = spec.first ?? defaultFirst else {
+    /// `compile(_:defaultFirst:into:)` of the spec at `spec`, read where it stands (a lean build's
+    /// document): handed over as a value, each spec was copied out of its array first, 232 bytes
+    /// with every string in them retained and released again.
+    func compile(at spec: UnsafePointer<ConstraintSpec>, defaultFirst: ItemRef?, into compiled: inout [CompiledConstraint])
+        -> CompileFailure? {
+        compiled.emptyKeepingCapacity()
+        var errors = ErrorList(location: spec.pointee.location)
+        checkScalars(spec.pointee.priority, spec.pointee.multiplier, spec.pointee.attributes, &errors)
+
+        guard let named = spec.pointee.first ?? defaultFirst else {
             errors.add("unknown-view", "the constraint names no view to constrain")
             return CompileFailure(errors: errors.errors)
         }
@@ -34,7 +42,7 @@ struct ConstraintCompiler {
                 errors.add("unknown-view", "view '\(named.view)' does not exist" + tree.viewHint(named.view))
             }
             // The target's name is still checked: it is a mistake of its own.
-            if case .item(.item(let ref), _) = spec.target, tree.resolved(ref) == nil, !tree.unplaced.contains(ref.view) {
+            if case .item(.item(let ref), _) = spec.pointee.target, tree.resolved(ref) == nil, !tree.unplaced.contains(ref.view) {
                 errors.add("unknown-view", "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
             }
             return CompileFailure(errors: errors.errors)
@@ -44,10 +52,10 @@ struct ConstraintCompiler {
         var targetItem: ItemRef?
         var targetBits = AttributeSet()
         var constantValue: ConstantValue?
-        switch spec.target {
+        switch spec.pointee.target {
         case .constant(let value):
             constantValue = value
-            if spec.modifier != .none {
+            if spec.pointee.modifier != .none {
                 errors.add("conflicting-constants",
                            "a constant target and an offset/inset both give the constant; give one")
             }
@@ -67,16 +75,16 @@ struct ConstraintCompiler {
                                "'\(first.name)' has no superview to relate to (equalToSuperview on a root)")
                 }
             }
-            if !AttributeChecks.multiAttributeTargetIsValid(from: spec.attributes, target: bits) {
+            if !AttributeChecks.multiAttributeTargetIsValid(from: spec.pointee.attributes, target: bits) {
                 errors.add("multi-attribute-mismatch",
-                           "cannot constrain \(spec.attributes.names) to multiple non-identical attributes \(bits.names)")
+                           "cannot constrain \(spec.pointee.attributes.names) to multiple non-identical attributes \(bits.names)")
             }
         }
         guard errors.isEmpty else { return CompileFailure(errors: errors.errors) }
 
-        let source = ConstantSource(target: constantValue, modifier: spec.modifier)
-        for f in spec.attributes.expansion {
-            let to = ToAttribute.resolve(from: spec.attributes, target: targetBits,
+        let source = ConstantSource(target: constantValue, modifier: spec.pointee.modifier)
+        for f in spec.pointee.attributes.expansion {
+            let to = ToAttribute.resolve(from: spec.pointee.attributes, target: targetBits,
                                          constantTarget: constantValue != nil, attribute: f)
             var second = targetItem
             if constantValue != nil && to.axis != .size {
@@ -89,25 +97,25 @@ struct ConstraintCompiler {
                 }
             }
             let constraint = CompiledConstraint(
-                first: first, firstAttribute: f, relation: spec.relation,
+                first: first, firstAttribute: f, relation: spec.pointee.relation,
                 second: second, secondAttribute: second == nil ? nil : to,
-                multiplier: spec.multiplier, constant: source.value(for: to, direction: direction),
-                priority: spec.priority)
+                multiplier: spec.pointee.multiplier, constant: source.value(for: to, direction: direction),
+                priority: spec.pointee.priority)
             checkPair(constraint, &errors)
             compiled.append(constraint)
         }
         return errors.isEmpty ? nil : CompileFailure(errors: errors.errors)
     }
 
-    private func checkScalars(_ spec: ConstraintSpec, _ errors: inout ErrorList) {
-        if !PriorityRange.contains(spec.priority) {
+    private func checkScalars(_ priority: Double, _ multiplier: Double, _ attributes: AttributeSet, _ errors: inout ErrorList) {
+        if !PriorityRange.contains(priority) {
             errors.add("priority-out-of-range",
-                       "priority \(NumberFormat.string(spec.priority)) is outside (0, 1000]")
+                       "priority \(NumberFormat.string(priority)) is outside (0, 1000]")
         }
-        if !spec.multiplier.isFinite {
+        if !multiplier.isFinite {
             errors.add("bad-multiplier", "the multiplier must be a finite number")
         }
-        if spec.attributes.isEmpty {
+        if attributes.isEmpty {
             errors.add("unknown-attribute", "the constraint names no attribute")
         }
     }

@@ -21,23 +21,29 @@ struct Linearizer {
     /// is nil): a build that hands each form to the solver and lets go of it allocates no
     /// terms (`LeanBuild`).
     func form(of c: CompiledConstraint, into form: inout LinearForm) -> Bool {
+        withUnsafePointer(to: c) { self.form(at: $0, into: &form) }
+    }
+
+    /// `form(of:into:)` of the constraint at `c`, read where it stands (a lean build's scratch
+    /// array): handed over as a value, each was copied out of the array first.
+    func form(at c: UnsafePointer<CompiledConstraint>, into form: inout LinearForm) -> Bool {
         form.removeAll()
-        guard let second = c.second, let secondAttribute = c.secondAttribute else {
+        guard let second = c.pointee.second, let secondAttribute = c.pointee.secondAttribute else {
             // A pure constant: only sizes get here, and sizes do not depend on any space.
-            guard let constant = tree.accumulate(c.firstAttribute.physical(direction), of: c.first, in: c.first,
+            guard let constant = tree.accumulate(c.pointee.firstAttribute.physical(direction), of: c.pointee.first, in: c.pointee.first,
                                                  times: 1, into: &form) else { return false }
             form.constant = constant
             return true
         }
-        guard let space = tree.commonAncestor(c.first, second) else { return false }
-        if direction == .rtl && (c.firstAttribute.isDirectional || secondAttribute.isDirectional) {
+        guard let space = tree.commonAncestor(c.pointee.first, second) else { return false }
+        if direction == .rtl && (c.pointee.firstAttribute.isDirectional || secondAttribute.isDirectional) {
             // (width - lhs) - (width - rhs) * multiplier, in the mirrored space: written as
             // those forms' arithmetic would write it (the same terms in the same order, the
             // same constants), with one intermediate form instead of eight.
             guard let width = tree.width(of: space) else { return false }
             form.add(width.variable, 1)
             form.constant = width.constant
-            guard let lhs = tree.accumulate(c.firstAttribute.physical(direction), of: c.first, in: space,
+            guard let lhs = tree.accumulate(c.pointee.firstAttribute.physical(direction), of: c.pointee.first, in: space,
                                             times: -1, into: &form) else { return false }
             form.constant += lhs * -1
             var mirrored = LinearForm(width.variable)
@@ -45,7 +51,7 @@ struct Linearizer {
                                             times: -1, into: &mirrored) else { return false }
             mirrored.constant = width.constant
             mirrored.constant += rhs * -1
-            let m = c.multiplier
+            let m = c.pointee.multiplier
             if m != 0 { for term in mirrored.terms { form.add(term.variable, term.coefficient * m * -1) } }
             form.constant += mirrored.constant * m * -1
             return true
@@ -53,11 +59,11 @@ struct Linearizer {
         // lhs - rhs * multiplier in one form: the terms in the order, and the constants
         // combined in the arithmetic, of those forms (x * -m is -(x * m), exactly).
         form.reserveCapacity(4)
-        guard let lhs = tree.accumulate(c.firstAttribute.physical(direction), of: c.first, in: space, times: 1, into: &form),
-              let rhs = tree.accumulate(secondAttribute.physical(direction), of: second, in: space, times: -c.multiplier, into: &form)
+        guard let lhs = tree.accumulate(c.pointee.firstAttribute.physical(direction), of: c.pointee.first, in: space, times: 1, into: &form),
+              let rhs = tree.accumulate(secondAttribute.physical(direction), of: second, in: space, times: -c.pointee.multiplier, into: &form)
         else { return false }
         form.constant = lhs
-        form.constant += rhs * -c.multiplier
+        form.constant += rhs * -c.pointee.multiplier
         return true
     }
 
@@ -68,8 +74,13 @@ struct Linearizer {
 
     /// `expression(of:)` into `form`, as `form(of:into:)`.
     func expression(of c: CompiledConstraint, into form: inout LinearForm) -> Bool {
-        guard self.form(of: c, into: &form) else { return false }
-        form.constant -= c.constant
+        withUnsafePointer(to: c) { expression(at: $0, into: &form) }
+    }
+
+    /// `expression(of:into:)` of the constraint at `c`, as `form(at:into:)`.
+    func expression(at c: UnsafePointer<CompiledConstraint>, into form: inout LinearForm) -> Bool {
+        guard self.form(at: c, into: &form) else { return false }
+        form.constant -= c.pointee.constant
         return true
     }
 }

@@ -45,16 +45,17 @@ extension LiveLayout {
         defer { layout.endBudget() }
         guard layout.addViewsLean(document.views) else { return .needsFullBuild }
         let compiler = layout.state.compiler, linearizer = layout.state.linearizer
-        // Through the buffer: each spec is read where it is, not copied out (a retain of
-        // every string and location in it).
+        // Through the buffer: each spec is read where it is, not copied out (232 bytes, a
+        // retain of every string and location in it).
         var compiled: [CompiledConstraint] = []
         var form = LinearForm()
         let complete = document.constraints.withUnsafeBufferPointer { specs in
+            guard let base = specs.baseAddress else { return true }
             for k in specs.indices {
                 if k & 31 == 31, solver.checkDeadline() { break }
                 // `solver` is the layout's, handed on as a constant: read as `layout.solver` (a
                 // variable, which a rebuild replaces) it was retained around every add.
-                guard layout.installLean(specs[k], into: solver, compiler: compiler, linearizer: linearizer,
+                guard layout.installLean(base + k, into: solver, compiler: compiler, linearizer: linearizer,
                                          compiled: &compiled, form: &form) else {
                     return false
                 }
@@ -104,22 +105,26 @@ extension LiveLayout {
     /// One description of a lean build: compiled, each expanded constraint linearized and
     /// added as `register` and `install` would add it. False when the full build must take over.
     /// `compiled` and `form` are scratch, one of each for the whole build.
-    private func installLean(_ spec: ConstraintSpec, into solver: Solver, compiler: ConstraintCompiler, linearizer: Linearizer,
+    private func installLean(_ spec: UnsafePointer<ConstraintSpec>, into solver: Solver, compiler: ConstraintCompiler, linearizer: Linearizer,
                              compiled constraints: inout [CompiledConstraint], form: inout LinearForm) -> Bool {
-        if let id = spec.id, lean?.explicitIDs.insert(id).inserted == false { return false }
-        if case nil = spec.first { return false }  // (`!= nil` copied the item out to compare it)
-        guard compiler.compile(spec, defaultFirst: nil, into: &constraints) == nil else { return false }
-        for k in constraints.indices {
-            guard linearizer.expression(of: constraints[k], into: &form) else { return false }
-            let expression = form.takeExpression()
-            do {
-                try solver.addAnonymous(expression, constraints[k].relation.solverRelation,
-                                        priority: constraints[k].priority, constant: expression.constant)
-            } catch { return false }
-            form.restore(from: consume expression)
-            structureVersion += 1
-            lean?.entries += 1
+        if let id = spec.pointee.id, lean?.explicitIDs.insert(id).inserted == false { return false }
+        if case nil = spec.pointee.first { return false }  // (`!= nil` copied the item out to compare it)
+        guard compiler.compile(at: spec, defaultFirst: nil, into: &constraints) == nil else { return false }
+        // Through the buffer, as the specs: each read where it is, not copied out.
+        return constraints.withUnsafeBufferPointer { compiled in
+            guard let base = compiled.baseAddress else { return true }
+            for k in compiled.indices {
+                guard linearizer.expression(at: base + k, into: &form) else { return false }
+                let expression = form.takeExpression()
+                do {
+                    try solver.addAnonymous(expression, compiled[k].relation.solverRelation,
+                                            priority: compiled[k].priority, constant: expression.constant)
+                } catch { return false }
+                form.restore(from: consume expression)
+                structureVersion += 1
+                lean?.entries += 1
+            }
+            return true
         }
-        return true
     }
 }
