@@ -103,6 +103,20 @@ import Testing
         let problem = LiveLayout.solve(document: try decodeLayoutDocument(Array(unknown.utf8)).get())
         guard case .failure(let p) = problem else { Issue.record("an unknown view was accepted"); return }
         #expect(p.errors.map(\.code) == ["unknown-view"])
+
+        // Views in two trees: the lean build does not check the pair's ancestry while compiling;
+        // its linearizer finds none and the full build reports it, as it always has.
+        let apart = #"{"views": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}, {"id": "b"}], "#
+            + #""constraints": ["b.left == a.right + 4"]}"#
+        let trees = try decodeLayoutDocument(Array(apart.utf8)).get()
+        guard case .needsFullBuild = LiveLayout.makeLean(document: trees, seconds: 10, solver: Solver()) else {
+            Issue.record("a pair without a common ancestor was built lean")
+            return
+        }
+        let refused = LiveLayout.solve(document: trees)
+        guard case .failure(let q) = refused else { Issue.record("a pair without a common ancestor was accepted"); return }
+        #expect(q.errors.map(\.code) == ["no-common-ancestor"])
+        #expect(Self.timeless(refused) == Self.timeless(LiveLayout.make(document: trees, seconds: 10).map { $0.answer() }))
     }
 }
 

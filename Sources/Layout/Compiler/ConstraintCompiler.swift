@@ -25,9 +25,11 @@ struct ConstraintCompiler {
 
     /// `compile(_:defaultFirst:into:)` of the spec at `spec`, read where it stands (a lean build's
     /// document): handed over as a value, each spec was copied out of its array first, 232 bytes
-    /// with every string in them retained and released again.
-    func compile(at spec: UnsafePointer<ConstraintSpec>, defaultFirst: ItemRef?, into compiled: inout [CompiledConstraint])
-        -> CompileFailure? {
+    /// with every string in them retained and released again. `checksAncestry`: false for a lean
+    /// build, whose linearizer looks for the pair's common ancestor anyway and hands a pair
+    /// without one to the full build, which reports it.
+    func compile(at spec: UnsafePointer<ConstraintSpec>, defaultFirst: ItemRef?, into compiled: inout [CompiledConstraint],
+                 checksAncestry: Bool = true) -> CompileFailure? {
         compiled.emptyKeepingCapacity()
         var errors = ErrorList(location: spec.pointee.location)
         checkScalars(spec.pointee.priority, spec.pointee.multiplier, spec.pointee.attributes, &errors)
@@ -101,7 +103,7 @@ struct ConstraintCompiler {
                 second: second, secondAttribute: second == nil ? nil : to,
                 multiplier: spec.pointee.multiplier, constant: source.value(for: to, direction: direction),
                 priority: spec.pointee.priority)
-            checkPair(constraint, &errors)
+            checkPair(constraint, checksAncestry: checksAncestry, &errors)
             compiled.append(constraint)
         }
         return errors.isEmpty ? nil : CompileFailure(errors: errors.errors)
@@ -121,7 +123,7 @@ struct ConstraintCompiler {
     }
 
     /// UIKit's per-constraint rejections (docs/semantics.md §4.5).
-    private func checkPair(_ c: CompiledConstraint, _ errors: inout ErrorList) {
+    private func checkPair(_ c: CompiledConstraint, checksAncestry: Bool, _ errors: inout ErrorList) {
         guard let second = c.second, let to = c.secondAttribute else { return }
         // Only messages need the names.
         func pair() -> String { "\(c.first.name).\(c.firstAttribute.name) with \(second.name).\(to.name)" }
@@ -133,7 +135,7 @@ struct ConstraintCompiler {
         if c.multiplier == 0 && c.firstAttribute.axis != .size {
             errors.add("bad-multiplier", "a location cannot be a multiple 0 of another (\(pair()))")
         }
-        if tree.commonAncestor(c.first, second) == nil {
+        if checksAncestry, tree.commonAncestor(c.first, second) == nil {
             errors.add("no-common-ancestor", "'\(c.first.name)' and '\(second.name)' are in different view trees")
         }
     }

@@ -109,7 +109,7 @@ extension LiveLayout {
                              compiled constraints: inout [CompiledConstraint], form: inout LinearForm) -> Bool {
         if let id = spec.pointee.id, lean?.explicitIDs.insert(id).inserted == false { return false }
         if case nil = spec.pointee.first { return false }  // (`!= nil` copied the item out to compare it)
-        guard compiler.compile(at: spec, defaultFirst: nil, into: &constraints) == nil else { return false }
+        guard compiler.compile(at: spec, defaultFirst: nil, into: &constraints, checksAncestry: false) == nil else { return false }
         // Through the buffer, as the specs: each read where it is, not copied out.
         return constraints.withUnsafeBufferPointer { compiled in
             guard let base = compiled.baseAddress else { return true }
