@@ -169,7 +169,7 @@ extension WireReader {
             let second = ordered[1]
             let field = second.1 == f[F.offset] ? F.offset : second.1 == f[F.inset] ? F.inset : second.1 == f[F.to] ? F.to : F.expr
             error(WireCode.conflictingConstants,
-                  "a constraint gives its constant one way only: found " + ordered.map(\.0).joined(separator: " and "),
+                  "a constraint gives its constant one way only: found " + ordered.map { "\($0.0)" }.joined(separator: " and "),
                   second.1, at(field))
         }
 
@@ -226,12 +226,13 @@ extension WireReader {
 }
 
 /// Up to three constant sources of one constraint (a constant target, an offset, an
-/// inset), kept inline: the common case has one or none and allocates nothing.
+/// inset), kept inline: the common case has one or none and allocates nothing. Plain data
+/// (the descriptions are static text): nothing to release when a constraint is read.
 private struct ConstantSources {
-    private var a, b, c: (String, Int)?
+    private var a, b, c: (StaticString, Int)?
     private(set) var count = 0
 
-    mutating func add(_ source: (String, Int)) {
+    mutating func add(_ source: (StaticString, Int)) {
         switch count {
         case 0: a = source
         case 1: b = source
@@ -240,5 +241,5 @@ private struct ConstantSources {
         count = min(count + 1, 3)
     }
 
-    var list: [(String, Int)] { [a, b, c].compactMap { $0 } }
+    var list: [(StaticString, Int)] { [a, b, c].compactMap { $0 } }
 }
