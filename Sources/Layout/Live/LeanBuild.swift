@@ -77,22 +77,23 @@ extension LiveLayout {
     /// priorities in range, and names a superview listed before it (a guide must).
     private func addViewsLean(_ views: [ViewSpec]) -> Bool {
         structureVersion += 1
-        // Through the buffer, as the constraints are: each spec borrowed where it is, not copied out.
+        // Through the buffer, as the constraints are: each spec read where it is, not copied out.
         return views.withUnsafeBufferPointer { specs in
-            for k in specs.indices where !addViewLean(specs[k]) { return false }
+            guard let base = specs.baseAddress else { return true }
+            for k in specs.indices where !addViewLean(base + k) { return false }
             return true
         }
     }
 
-    private func addViewLean(_ spec: borrowing ViewSpec) -> Bool {
-        guard ViewTree.isPlaceableAlone(spec) else { return false }
+    private func addViewLean(_ spec: UnsafePointer<ViewSpec>) -> Bool {
+        guard ViewTree.isPlaceableAlone(at: spec) else { return false }
         var parentSlot: Int?
-        if let parent = spec.superview {
+        if let parent = spec.pointee.superview {
             // The reader's hint, checked: no id hashed per view.
-            guard let p = state.tree.slot(of: ItemRef(view: parent, slot: Int(spec.superviewSlot.value))) else { return false }
+            guard let p = state.tree.slot(of: ItemRef(view: parent, slot: Int(spec.pointee.superviewSlot.value))) else { return false }
             parentSlot = p
         }
-        let node = ViewNode(spec: spec, variables: FrameVariables(solver: solver),
+        let node = ViewNode(at: spec, variables: FrameVariables(solver: solver),
                             depth: parentSlot.map { state.tree.storage[$0].depth + 1 } ?? 0, direction: state.direction)
         // Lean, they go to the solver alone (the tree keeps no entries), so before the node
         // joins the tree as after.

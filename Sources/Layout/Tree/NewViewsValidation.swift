@@ -18,7 +18,7 @@ extension ViewTree {
                 continue
             }
             batch[spec.id] = i
-            if !Self.prioritiesInRange(spec) { errors += priorityErrors(spec) }
+            if !Self.prioritiesInRange(spec.hugging, spec.compressionResistance) { errors += priorityErrors(spec) }
         }
         var unplaceable: [String] = []
         // The views that count: the one that took each id, and any exact copy of it.
@@ -66,16 +66,22 @@ extension ViewTree {
 
     /// What a view must be, whatever the others: its priorities in range, and a guide under
     /// a view. (A lean build takes views as listed only if this holds for each.)
+    static func isPlaceableAlone(_ spec: ViewSpec) -> Bool {
+        prioritiesInRange(spec.hugging, spec.compressionResistance) && (spec.kind != .guide || spec.superview != nil)
+    }
+
+    /// `isPlaceableAlone` of the spec at `spec`, read where it stands (a lean build's document).
     @inline(__always)
-    static func isPlaceableAlone(_ spec: borrowing ViewSpec) -> Bool {
-        prioritiesInRange(spec) && (spec.kind != .guide || spec.superview != nil)
+    static func isPlaceableAlone(at spec: UnsafePointer<ViewSpec>) -> Bool {
+        prioritiesInRange(spec.pointee.hugging, spec.pointee.compressionResistance)
+            && (spec.pointee.kind != .guide || spec.pointee.superview != nil)
     }
 
     @inline(__always)
-    private static func prioritiesInRange(_ spec: borrowing ViewSpec) -> Bool {
-        PriorityRange.contains(spec.hugging.horizontal) && PriorityRange.contains(spec.hugging.vertical)
-            && PriorityRange.contains(spec.compressionResistance.horizontal)
-            && PriorityRange.contains(spec.compressionResistance.vertical)
+    private static func prioritiesInRange(_ hugging: AxisPriorities, _ compressionResistance: AxisPriorities) -> Bool {
+        PriorityRange.contains(hugging.horizontal) && PriorityRange.contains(hugging.vertical)
+            && PriorityRange.contains(compressionResistance.horizontal)
+            && PriorityRange.contains(compressionResistance.vertical)
     }
 
     private func priorityErrors(_ spec: ViewSpec) -> [LayoutError] {

@@ -18,16 +18,22 @@ struct StoredViewSpec {
     let intrinsicSizeLocation: RequestLocation?
     private let rare: RareViewFields?
 
+    init(_ spec: ViewSpec, direction: LayoutDirection) {
+        self = withUnsafePointer(to: spec) { StoredViewSpec(at: $0, direction: direction) }
+    }
+
+    /// The spec at `spec`, read where it stands (a lean build's document): handed over as a
+    /// value, it was copied out of its array first (every string in it retained and released).
     @inline(__always)
-    init(_ spec: borrowing ViewSpec, direction: LayoutDirection) {
-        id = spec.id
-        superview = spec.superview
-        frame = spec.frame
-        intrinsicWidth = spec.intrinsicWidth
-        intrinsicHeight = spec.intrinsicHeight
-        location = spec.location
-        frameLocation = spec.frameLocation
-        intrinsicSizeLocation = spec.intrinsicSizeLocation
+    init(at spec: UnsafePointer<ViewSpec>, direction: LayoutDirection) {
+        id = spec.pointee.id
+        superview = spec.pointee.superview
+        frame = spec.pointee.frame
+        intrinsicWidth = spec.pointee.intrinsicWidth
+        intrinsicHeight = spec.pointee.intrinsicHeight
+        location = spec.pointee.location
+        frameLocation = spec.pointee.frameLocation
+        intrinsicSizeLocation = spec.pointee.intrinsicSizeLocation
         rare = Self.hasDefaults(spec) ? nil : RareViewFields(spec, direction: direction)
         plain = rare == nil
     }
@@ -68,11 +74,11 @@ struct StoredViewSpec {
 
     /// Bit for bit (a written -0 must come back as -0), is every boxed field the default?
     @inline(__always)
-    private static func hasDefaults(_ spec: borrowing ViewSpec) -> Bool {
+    private static func hasDefaults(_ spec: UnsafePointer<ViewSpec>) -> Bool {
         let d = defaults
-        return spec.kind == d.kind && spec.margins.same(d.margins) && spec.safeArea.same(d.safeArea)
-            && spec.hugging.same(d.hugging) && spec.compressionResistance.same(d.compressionResistance)
-            && spec.firstBaseline.same(d.firstBaseline) && spec.lastBaseline.same(d.lastBaseline)
+        return spec.pointee.kind == d.kind && spec.pointee.margins.same(d.margins) && spec.pointee.safeArea.same(d.safeArea)
+            && spec.pointee.hugging.same(d.hugging) && spec.pointee.compressionResistance.same(d.compressionResistance)
+            && spec.pointee.firstBaseline.same(d.firstBaseline) && spec.pointee.lastBaseline.same(d.lastBaseline)
     }
 }
 
@@ -90,17 +96,16 @@ private final class RareViewFields: Sendable {
     let physicalMargins: EdgeInsets
     let resolvedSafeArea: EdgeInsets
 
-    @inline(__always)
-    init(_ spec: borrowing ViewSpec, direction: LayoutDirection) {
-        kind = spec.kind
-        margins = spec.margins
-        safeArea = spec.safeArea
-        hugging = spec.hugging
-        compressionResistance = spec.compressionResistance
-        firstBaseline = spec.firstBaseline
-        lastBaseline = spec.lastBaseline
-        physicalMargins = spec.kind == .guide ? .zero : spec.margins.physical(direction)
-        resolvedSafeArea = spec.kind == .guide ? .zero : spec.safeArea
+    init(_ spec: UnsafePointer<ViewSpec>, direction: LayoutDirection) {
+        kind = spec.pointee.kind
+        margins = spec.pointee.margins
+        safeArea = spec.pointee.safeArea
+        hugging = spec.pointee.hugging
+        compressionResistance = spec.pointee.compressionResistance
+        firstBaseline = spec.pointee.firstBaseline
+        lastBaseline = spec.pointee.lastBaseline
+        physicalMargins = kind == .guide ? .zero : margins.physical(direction)
+        resolvedSafeArea = kind == .guide ? .zero : safeArea
     }
 }
 

@@ -44,9 +44,16 @@ struct ViewNode {
     var margins: EdgeInsets { stored.margins }
     var safeArea: EdgeInsets { stored.safeArea }
 
-    @inline(__always)
-    init(spec: borrowing ViewSpec, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
+    init(spec: ViewSpec, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
         stored = StoredViewSpec(spec, direction: direction)
+        self.variables = variables
+        self.depth = depth
+    }
+
+    /// The view of the spec at `spec`, read where it stands (`StoredViewSpec.init(at:direction:)`).
+    @inline(__always)
+    init(at spec: UnsafePointer<ViewSpec>, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
+        stored = StoredViewSpec(at: spec, direction: direction)
         self.variables = variables
         self.depth = depth
     }
