@@ -67,7 +67,7 @@ extension ViewTree {
     /// What a view must be, whatever the others: its priorities in range, and a guide under
     /// a view. (A lean build takes views as listed only if this holds for each.)
     static func isPlaceableAlone(_ spec: ViewSpec) -> Bool {
-        prioritiesInRange(spec.hugging, spec.compressionResistance) && (spec.kind != .guide || spec.superview != nil)
+        withUnsafePointer(to: spec) { isPlaceableAlone(at: $0) }
     }
 
     /// `isPlaceableAlone` of the spec at `spec`, read where it stands (a lean build's document).

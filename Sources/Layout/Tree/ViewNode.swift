@@ -45,9 +45,7 @@ struct ViewNode {
     var safeArea: EdgeInsets { stored.safeArea }
 
     init(spec: ViewSpec, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
-        stored = StoredViewSpec(spec, direction: direction)
-        self.variables = variables
-        self.depth = depth
+        self = withUnsafePointer(to: spec) { ViewNode(at: $0, variables: variables, depth: depth, direction: direction) }
     }
 
     /// The view of the spec at `spec`, read where it stands (`StoredViewSpec.init(at:direction:)`).
