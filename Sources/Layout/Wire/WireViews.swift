@@ -24,29 +24,27 @@ extension WireReader {
         for (k, element) in elements(n).enumerated() {
             let path = ElementPath(pointer, k)
             let errorsBefore = errorCount
-            guard let (read, idNode, superviewNode) = view(element, path) else { continue }
-            var view = read
+            guard let (idNode, superviewNode) = view(element, path, appendingTo: &out) else { continue }
+            let last = out.count - 1
             // The superview's position, if it is listed before (a document's views become the
             // tree's slots in this order).
             if let node = superviewNode, let found = withBytes(node, { seen.find($0) }) {
-                view.superviewSlot = SlotHint(found.value)
+                out[last].superviewSlot = SlotHint(found.value)
             }
-            if let first = withBytes(idNode, { seen.insert($0, text: view.id, value: k) }) {
-                error(WireCode.duplicateID, "duplicate view id '\(view.id)' (first used by \(pointer)/\(first))",
+            if let first = withBytes(idNode, { seen.insert($0, text: out[last].id, value: k) }) {
+                error(WireCode.duplicateID, "duplicate view id '\(out[last].id)' (first used by \(pointer)/\(first))",
                       idNode, child(path.text, "id"))
             }
-            if errorCount > errorsBefore {
-                unreadViewIDs.append(view.id)
-                continue
-            }
-            out.append(view)
+            if errorCount > errorsBefore { unreadViewIDs.append(out.removeLast().id) }
         }
         return (out, seen)
     }
 
-    /// One view object; nil when it has no usable id. Also returns the nodes of its id and of
-    /// its superview (if a string).
-    mutating func view(_ n: Int, _ path: ElementPath) -> (ViewSpec, id: Int, superview: Int?)? {
+    /// One view object, appended to `out` (built where it stays: a view returned and then
+    /// appended was copied twice, 13 copies of its 400 bytes per view in all); nothing is
+    /// appended when it has no usable id. Returns the nodes of its id and of its superview
+    /// (if a string).
+    mutating func view(_ n: Int, _ path: ElementPath, appendingTo out: inout [ViewSpec]) -> (id: Int, superview: Int?)? {
         // Built only where an error needs it.
         var pointer: String { path.text }
         guard object(n, pointer, "a view object") else { return nil }
@@ -57,7 +55,15 @@ extension WireReader {
             error(WireCode.missingField, "a view needs an 'id'", n, pointer)
         }
         // Without a usable id the other fields are still checked, so every error is found.
-        var view = ViewSpec(id: id ?? "", location: location)
+        out.append(ViewSpec(id: id ?? "", location: location))
+        viewFields(f, path, into: &out[out.count - 1])
+        guard id != nil, let idNode = f[0] else { out.removeLast(); return nil }
+        return (idNode, out[out.count - 1].superview == nil ? nil : f[1])
+    }
+
+    /// The members of a view object but its id (in `f`, `viewFields` order), into `view`.
+    private mutating func viewFields(_ f: FieldSlots, _ path: ElementPath, into view: inout ViewSpec) {
+        var pointer: String { path.text }
         if let s = f[1], !isNull(s) { view.superview = string(s, child(pointer, "superview")) }
         if let r = f[2], !isNull(r) {
             view.frame = rect(r, child(pointer, "frame"))
@@ -82,8 +88,6 @@ extension WireReader {
             view.compressionResistance = v
         }
         if let b = f[9], !isNull(b) { baselines(b, child(pointer, "baselines"), into: &view) }
-        guard id != nil, let idNode = f[0] else { return nil }
-        return (view, idNode, view.superview == nil ? nil : f[1])
     }
 
     /// A view id: a string matching the id pattern and not a reserved word.
