@@ -6,8 +6,12 @@
 /// nothing writes that storage after the initializer.
 struct FieldTable: @unchecked Sendable {
     let names: UnsafeBufferPointer<StaticString>
-    /// Name index + 1 by bucket, 0 for an empty one.
-    private let buckets: SIMD64<Int8>
+    /// Each name's bytes and length, read without asking the `StaticString` each time.
+    private let starts: UnsafeMutablePointer<UnsafePointer<UInt8>>
+    private let lengths: UnsafeMutablePointer<Int>
+    /// Name index + 1 by bucket, 0 for an empty one: bytes in memory, where a `SIMD64` was
+    /// copied to the stack for every probe.
+    private let buckets: UnsafeMutablePointer<Int8>
     private static let size = 64
 
     /// For static tables only: the names' storage is never freed.
@@ -16,14 +20,17 @@ struct FieldTable: @unchecked Sendable {
         let storage = UnsafeMutableBufferPointer<StaticString>.allocate(capacity: names.count)
         _ = storage.initialize(from: names)
         self.names = UnsafeBufferPointer(storage)
-        var buckets = SIMD64<Int8>(repeating: 0)
+        starts = .allocate(capacity: names.count)
+        lengths = .allocate(capacity: names.count)
+        buckets = .allocate(capacity: FieldTable.size)
+        buckets.initialize(repeating: 0, count: FieldTable.size)
         for (k, name) in names.enumerated() {
-            let bytes = Bytes(start: name.utf8Start, count: name.utf8CodeUnitCount)
-            var b = FieldTable.bucket(bytes)
+            (starts + k).initialize(to: name.utf8Start)
+            (lengths + k).initialize(to: name.utf8CodeUnitCount)
+            var b = FieldTable.bucket(Bytes(start: name.utf8Start, count: name.utf8CodeUnitCount))
             while buckets[b] != 0 { b = (b + 1) & (FieldTable.size - 1) }
             buckets[b] = Int8(k + 1)
         }
-        self.buckets = buckets
     }
 
     var count: Int { names.count }
@@ -36,10 +43,11 @@ struct FieldTable: @unchecked Sendable {
 
     /// The position of the member named `name`, or nil.
     @inline(__always) func index(of name: Bytes) -> Int? {
+        guard let base = name.baseAddress else { return nil }  // no table has an empty name
         var b = FieldTable.bucket(name)
         while buckets[b] != 0 {
             let k = Int(buckets[b]) - 1
-            if Names.equal(names[k], name) { return k }
+            if lengths[k] == name.count, Names.same(starts[k], base, name.count) { return k }
             b = (b + 1) & (FieldTable.size - 1)
         }
         return nil

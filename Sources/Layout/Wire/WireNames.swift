@@ -31,37 +31,16 @@ public enum WireCode {
 typealias Bytes = UnsafeBufferPointer<UInt8>
 
 enum Names {
-    /// All attribute and composite names in one byte blob, with trivial (start, length,
-    /// bits) entries: scanning it retains nothing, unlike an array of arrays.
-    private static let attributeBlob: [UInt8] = attributeEntries.flatMap { Array($0.0.utf8) }
-    private static let attributeIndex: [(start: Int, length: Int, bits: UInt32)] = {
-        var start = 0
-        return attributeEntries.map { entry in
-            defer { start += entry.0.utf8.count }
-            return (start, entry.0.utf8.count, entry.1.rawValue)
-        }
-    }()
+    /// Every attribute and composite name with its attributes, in the order suggestions list them.
     private static var attributeEntries: [(String, AttributeSet)] {
         Attribute.allCases.map { ($0.name, AttributeSet($0)) }
             + AttributeSet.composites.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
             + [("baseline", AttributeSet(.lastBaseline))]
     }
 
-    /// Open-addressing hash of the names on (length, first byte, last byte): a lookup
-    /// usually compares one candidate. Slots hold entry index + 1; 0 is empty.
-    private static let attributeSlots: [Int] = {
-        var slots = [Int](repeating: 0, count: 128)
-        for (k, entry) in attributeIndex.enumerated() {
-            var h = hash(entry.length, attributeBlob[entry.start], attributeBlob[entry.start + entry.length - 1])
-            while slots[h] != 0 { h = (h + 1) & 127 }
-            slots[h] = k + 1
-        }
-        return slots
-    }()
-
-    @inline(__always) private static func hash(_ length: Int, _ first: UInt8, _ last: UInt8) -> Int {
-        (length &* 31 &+ Int(first) &* 7 &+ Int(last)) & 127
-    }
+    /// The names `attribute(_:)` finds, built once, in one static: each static of its own was a
+    /// `swift_once` per use, three per lookup, most of the reader's.
+    private static let attributeTable = AttributeTable(attributeEntries)
 
     /// Every name `attribute(_:)` knows, for suggestions.
     static let attributeNames: [String] = attributeEntries.map(\.0)
@@ -70,26 +49,7 @@ enum Names {
     static func attributeHint(_ name: String) -> String { Suggestion.hint(for: name, among: attributeNames) }
 
     /// An attribute or composite by name (`AttributeSet(name:)` on bytes).
-    static func attribute(_ name: Bytes) -> AttributeSet? {
-        guard let first = name.first, let last = name.last else { return nil }
-        return attributeBlob.withUnsafeBufferPointer { blob in
-            attributeIndex.withUnsafeBufferPointer { index in
-                attributeSlots.withUnsafeBufferPointer { slots in
-                    var h = hash(name.count, first, last)
-                    while slots[h] != 0 {
-                        let entry = index[slots[h] - 1]
-                        if entry.length == name.count {
-                            var k = 0
-                            while k < entry.length, blob[entry.start + k] == name[k] { k += 1 }
-                            if k == entry.length { return AttributeSet(rawValue: entry.bits) }
-                        }
-                        h = (h + 1) & 127
-                    }
-                    return nil
-                }
-            }
-        }
-    }
+    static func attribute(_ name: Bytes) -> AttributeSet? { attributeTable.find(name) }
 
     static func guide(_ name: Bytes) -> GuideName? {
         if equal("layoutMarginsGuide", name) { return .layoutMarginsGuide }
@@ -126,15 +86,26 @@ enum Names {
     static func equal(_ a: StaticString, _ b: Bytes) -> Bool {
         let n = a.utf8CodeUnitCount
         guard n == b.count, let base = b.baseAddress else { return n == b.count }
-        let s = a.utf8Start
-        for k in 0..<n where s[k] != base[k] { return false }
-        return true
+        return same(a.utf8Start, base, n)
     }
 
     @inline(__always)
     static func equal(_ a: [UInt8], _ b: Bytes) -> Bool {
         guard a.count == b.count else { return false }
         for k in 0..<a.count where a[k] != b[k] { return false }
+        return true
+    }
+
+    /// Whether `n` bytes at `a` and `b` are equal: eight at a time while eight remain.
+    @inline(__always) static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var k = 0
+        while k + 8 <= n {
+            let x = UnsafeRawPointer(a + k).loadUnaligned(as: UInt64.self)
+            let y = UnsafeRawPointer(b + k).loadUnaligned(as: UInt64.self)
+            if x != y { return false }
+            k += 8
+        }
+        while k < n { if a[k] != b[k] { return false }; k += 1 }
         return true
     }
 
@@ -161,6 +132,53 @@ enum Names {
         if equal("high", name) { return 750 }
         if equal("medium", name) { return 500 }
         if equal("low", name) { return 250 }
+        return nil
+    }
+}
+
+/// The attribute and composite names in one byte blob, with plain (start, length, bits)
+/// entries found by an open-addressed hash of (length, first byte, last byte): a lookup
+/// usually compares one candidate and retains nothing. The storage is made once, for a
+/// static, and never freed nor written again (hence Sendable).
+private struct AttributeTable: @unchecked Sendable {
+    private let blob: UnsafeMutablePointer<UInt8>
+    private let entries: UnsafeMutableBufferPointer<(start: Int, length: Int, bits: UInt32)>
+    /// Entry index + 1 by bucket; 0 is empty.
+    private let slots: UnsafeMutableBufferPointer<Int32>
+    private static let size = 128
+
+    init(_ names: [(String, AttributeSet)]) {
+        let bytes = names.flatMap { Array($0.0.utf8) }
+        blob = .allocate(capacity: bytes.count)
+        blob.initialize(from: bytes, count: bytes.count)
+        entries = .allocate(capacity: names.count)
+        slots = .allocate(capacity: AttributeTable.size)
+        slots.initialize(repeating: 0)
+        var start = 0
+        for (k, (name, set)) in names.enumerated() {
+            let length = name.utf8.count
+            entries.initializeElement(at: k, to: (start, length, set.rawValue))
+            var h = AttributeTable.hash(length, bytes[start], bytes[start + length - 1])
+            while slots[h] != 0 { h = (h + 1) & (AttributeTable.size - 1) }
+            slots[h] = Int32(k + 1)
+            start += length
+        }
+    }
+
+    @inline(__always) private static func hash(_ length: Int, _ first: UInt8, _ last: UInt8) -> Int {
+        (length &* 31 &+ Int(first) &* 7 &+ Int(last)) & (size - 1)
+    }
+
+    func find(_ name: Bytes) -> AttributeSet? {
+        guard let first = name.first, let last = name.last, let base = name.baseAddress else { return nil }
+        var h = AttributeTable.hash(name.count, first, last)
+        while slots[h] != 0 {
+            let entry = entries[Int(slots[h]) - 1]
+            if entry.length == name.count, Names.same(blob + entry.start, base, name.count) {
+                return AttributeSet(rawValue: entry.bits)
+            }
+            h = (h + 1) & (AttributeTable.size - 1)
+        }
         return nil
     }
 }
