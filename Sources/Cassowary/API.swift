@@ -7,6 +7,14 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "v\(id)" }
 }
 
+/// Variables made together (`Solver.makeVariables`): consecutive ids.
+public struct VariableBlock: Sendable {
+    let first: Int
+    public let count: Int
+    /// The `k`-th of them (`0 <= k < count`).
+    public subscript(k: Int) -> Variable { Variable(id: first + k) }
+}
+
 /// A linear expression `constant + Σ coefficient·variable`.
 public struct Expression: Sendable {
     public var terms: [(variable: Variable, coefficient: Double)]

@@ -20,6 +20,14 @@ extension Solver {
         }
     }
 
+    /// Every table indexed by symbol, element by element: for tests that compare two solvers
+    /// (a reflection of the solver cannot read these noncopyable tables).
+    func symbolTables() -> String {
+        let owners = (0..<owner.count).map { s in "\(owner[s] == nil ? "-" : "owned")\(ownedAnonymously[s] ? " anonymously" : "")" }
+        return ["tableau: " + tableau.describeSymbols(), "definitions: " + definitions.describeSymbols(),
+                "goal: " + goal.describeSymbols(), "owners: " + owners.joined(separator: ", ")].joined(separator: "\n")
+    }
+
     /// Counters plus the current size of the tableau and the definitions.
     public func currentStatistics() -> Statistics {
         var s = statistics

@@ -13,6 +13,7 @@ struct DefinitionRows: ~Copyable {
     var symbolCount: Int { slotOf.count }
 
     mutating func appendSymbol() { slotOf.append(-1) }
+    mutating func appendSymbols(_ count: Int) { slotOf.append(-1, times: count) }
 
     mutating func reserveCapacity(symbols: Int) { slotOf.reserveCapacity(symbols) }
 

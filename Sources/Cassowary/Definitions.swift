@@ -70,6 +70,21 @@ final class Definitions {
         values.append(0)
     }
 
+    /// The per-symbol tables, element by element (`Solver.symbolTables`).
+    func describeSymbols() -> String {
+        (0..<referencedBy.count).map { s in
+            "defined \(rows.isDefined(s)) referenced \(Array(referencedBy[s])) mark \(marks[s]) stale \(stale[s]) value \(values[s])"
+        }.joined(separator: "; ")
+    }
+
+    func addSymbols(_ count: Int) {
+        rows.appendSymbols(count)
+        referencedBy.append(IndexList(), times: count)
+        marks.append(0, times: count)
+        stale.append(false, times: count)
+        for _ in 0..<count { values.append(0) }  // an Array: shared with readers of solved values
+    }
+
     func reserveCapacity(symbols: Int) {
         rows.reserveCapacity(symbols: symbols); referencedBy.reserveCapacity(symbols); marks.reserveCapacity(symbols)
         stale.reserveCapacity(symbols); values.reserveCapacity(symbols)

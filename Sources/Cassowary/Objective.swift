@@ -28,6 +28,20 @@ final class Objective {
         isDirty.append(false)
     }
 
+    /// The per-symbol tables, element by element (`Solver.symbolTables`).
+    func describeSymbols() -> String {
+        (0..<costs.count).map { s in
+            var levels: [String] = []
+            costs[s].forEach { levels.append("\($0):\($1)") }
+            return "costs \(levels) dirty \(isDirty[s])"
+        }.joined(separator: "; ")
+    }
+
+    func addSymbols(_ count: Int) {
+        costs.append(LevelCosts(), times: count)
+        isDirty.append(false, times: count)
+    }
+
     func reserveCapacity(symbols: Int) {
         costs.reserveCapacity(symbols)
         isDirty.reserveCapacity(symbols)

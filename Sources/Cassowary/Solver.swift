@@ -197,6 +197,24 @@ public final class Solver {
         return s
     }
 
+    /// `count` new variables at once (a view's four), one append of `count` to each
+    /// per-symbol table instead of `count` single ones.
+    public func makeVariables(_ count: Int) -> VariableBlock {
+        guard count > 0 else { return VariableBlock(first: tableau.kinds.count, count: 0) }
+        // Room for them in every table at once, doubling: `append(_:times:)` makes exactly the
+        // room it needs, which repeated would move the tables for every block.
+        let needed = tableau.kinds.count + count
+        if needed > tableau.kinds.capacity {
+            reserveCapacity(variables: max(count, tableau.kinds.capacity, Solver.initialSymbols), constraints: 0)
+        }
+        let first = tableau.newSymbols(.external, count: count)
+        goal.addSymbols(count)
+        definitions.addSymbols(count)
+        for _ in 0..<count { owner.append(nil) }  // (repeating nil "retained" it per element)
+        ownedAnonymously.append(false, times: count)
+        return VariableBlock(first: Int(first), count: count)
+    }
+
     /// A new variable; `name` is for debugging only.
     public func makeVariable(_ name: String = "") -> Variable {
         let s = newSymbol(.external, owner: nil)

@@ -57,6 +57,24 @@ final class Tableau {
         return s
     }
 
+    /// `count` new symbols of `kind`, numbered on from the last (room made by the caller).
+    func newSymbols(_ kind: SymbolKind, count: Int) -> Symbol {
+        let s = Symbol(kinds.count)
+        kinds.append(kind, times: count)
+        slotOf.append(-1, times: count)
+        columns.append(IndexList(), times: count)
+        position.append(-1, times: count)
+        stale.append(false, times: count)
+        return s
+    }
+
+    /// The per-symbol tables, element by element (`Solver.symbolTables`).
+    func describeSymbols() -> String {
+        (0..<kinds.count).map { s in
+            "\(kinds[s]) slot \(slotOf[s]) column \(Array(columns[s])) position \(position[s]) stale \(stale[s])"
+        }.joined(separator: "; ")
+    }
+
     func reserveCapacity(symbols: Int, rows count: Int) {
         kinds.reserveCapacity(symbols); slotOf.reserveCapacity(symbols); columns.reserveCapacity(symbols)
         position.reserveCapacity(symbols); stale.reserveCapacity(symbols)

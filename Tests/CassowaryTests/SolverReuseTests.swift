@@ -2,7 +2,7 @@
 // solver) must be a new solver in all but its arrays' capacity: the oracle's random systems
 // pass on it, it computes the very same values, pivots and conflicts as a new one, and every
 // stored property reads as a new solver's.
-import Cassowary
+@testable import Cassowary
 import Testing
 
 @Suite struct SolverReuseTests {
@@ -47,12 +47,42 @@ import Testing
         #expect(Self.state(of: solver) != Self.state(of: Solver()), "the work left no trace to reset")
         solver.reset()
         #expect(Self.state(of: solver) == Self.state(of: Solver()))
+        #expect(solver.symbolTables() == Solver().symbolTables())
     }
 
-    /// Adds, constant changes, edits and removals at random, with required conflicts among
-    /// them; returns what each step gave (outcome, every value's bits, pivots so far).
-    static func randomWork(on solver: Solver, _ rng: inout SplitMix64) -> [String] {
-        let variables = (0..<rng.int(2...8)).map { _ in solver.makeVariable() }
+    /// Variables made in blocks (`makeVariables`, as a layout makes a view's four) are the
+    /// variables made one at a time: random work that makes more of them between its adds
+    /// gives the same outcome, values and pivots at every step, and leaves the two solvers
+    /// equal in every stored property.
+    @Test func variablesMadeInBlocksAreVariablesMadeOneAtATime() {
+        var differences: [String] = []
+        for seed in UInt64(1)...300 {
+            let single = Solver(), blocks = Solver()
+            var a = SplitMix64(seed: seed), b = SplitMix64(seed: seed)
+            let trailA = Self.randomWork(on: single, &a), trailB = Self.randomWork(on: blocks, &b, inBlocks: true)
+            if trailA != trailB || Self.state(of: single) != Self.state(of: blocks) || single.symbolTables() != blocks.symbolTables() {
+                differences.append("seed \(seed)")
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.count) systems differ; first: \(differences.first ?? "")")
+    }
+
+    /// `count` new variables, one at a time or in blocks of one to four.
+    static func makeVariables(_ count: Int, on solver: Solver, inBlocks: Bool) -> [Variable] {
+        guard inBlocks else { return (0..<count).map { _ in solver.makeVariable() } }
+        var made: [Variable] = []
+        while made.count < count {
+            let block = solver.makeVariables(min(count - made.count, 1 + made.count % 4))
+            made += (0..<block.count).map { block[$0] }
+        }
+        return made
+    }
+
+    /// Adds, constant changes, edits, removals and new variables at random, with required
+    /// conflicts among them; returns what each step gave (outcome, every value's bits, pivots
+    /// so far). `inBlocks`: variables made with `makeVariables`.
+    static func randomWork(on solver: Solver, _ rng: inout SplitMix64, inBlocks: Bool = false) -> [String] {
+        var variables = makeVariables(rng.int(2...8), on: solver, inBlocks: inBlocks)
         var installed: [Constraint] = [], made: [Constraint] = []
         // An error as text, its constraints named by the order they were made in.
         func text(_ error: SolverError) -> String {
@@ -62,7 +92,7 @@ import Testing
         var trail: [String] = []
         for _ in 0..<rng.int(10...40) {
             var outcome: String
-            switch rng.int(0...9) {
+            switch rng.int(0...10) {
             case 0...5:
                 var terms: [(Variable, Double)] = []
                 for _ in 0..<rng.int(1...3) { terms.append((rng.pick(variables), Double(rng.int(-3...3)) + 0.5)) }
@@ -88,6 +118,9 @@ import Testing
             case 8 where !installed.isEmpty:
                 let c = installed.remove(at: rng.int(0...(installed.count - 1)))
                 do { try solver.remove(c); outcome = "removed" } catch { outcome = "remove failed \(text(error))" }
+            case 10:
+                variables += makeVariables(rng.int(1...6), on: solver, inBlocks: inBlocks)
+                outcome = "variables made"
             default:
                 let v = rng.pick(variables)
                 if !solver.hasEditVariable(v) { try? solver.addEditVariable(v, priority: 500) }

@@ -9,10 +9,11 @@ struct FrameVariables: Equatable {
     /// Unnamed: solver names are for debugging only, and four strings per view cost every
     /// build time and every session memory. Diagnostics name views from the tree.
     init(solver: Solver) {
-        x = solver.makeVariable()
-        y = solver.makeVariable()
-        width = solver.makeVariable()
-        height = solver.makeVariable()
+        let block = solver.makeVariables(4)
+        x = block[0]
+        y = block[1]
+        width = block[2]
+        height = block[3]
     }
 
     var all: [Variable] { [x, y, width, height] }
