@@ -13,13 +13,9 @@ public struct CompiledConstraint: Equatable, Sendable {
     public var multiplier: Double
     public var constant: Double
     public var priority: Double
-
-    public init(first: ItemRef, firstAttribute: Attribute, relation: Relation, second: ItemRef?,
-                secondAttribute: Attribute?, multiplier: Double, constant: Double, priority: Double) {
-        self.first = first; self.firstAttribute = firstAttribute; self.relation = relation
-        self.second = second; self.secondAttribute = secondAttribute
-        self.multiplier = multiplier; self.constant = constant; self.priority = priority
-    }
+    // Made with the memberwise initializer, which builds it as one value: an initializer of
+    // our own assigned the fields of a `self` on the stack, then copied it out and destroyed
+    // it (a retain and a release of both items' names per expanded constraint).
 
     var isRequired: Bool { priority >= 1000 }
 

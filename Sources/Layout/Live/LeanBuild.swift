@@ -93,7 +93,7 @@ extension LiveLayout {
             guard let p = state.tree.slot(of: ItemRef(view: parent, slot: Int(spec.pointee.superviewSlot.value))) else { return false }
             parentSlot = p
         }
-        let node = ViewNode(at: spec, variables: FrameVariables(solver: solver),
+        let node = ViewNode.reading(at: spec, variables: FrameVariables(solver: solver),
                             depth: parentSlot.map { state.tree.storage[$0].depth + 1 } ?? 0, direction: state.direction)
         // Lean, they go to the solver alone (the tree keeps no entries), so before the node
         // joins the tree as after.

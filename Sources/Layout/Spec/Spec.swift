@@ -249,19 +249,16 @@ public struct ConstraintSpec: Equatable, Sendable {
     public var label: String?
     public var source: SourceLocation?
     public var location: RequestLocation
+    // Every field at once, `ConstraintSpec(id:first:attributes:...:location:)`, is the
+    // memberwise initializer (kept by writing the other one in an extension): it builds the
+    // spec as one value. The wire reader's own initializer assigned each field of a `self`
+    // on the stack and then copied that whole spec out and destroyed it (a retain and a
+    // release of each of its strings), for every constraint read.
+}
+
+extension ConstraintSpec {
     public init(first: ItemRef?, attributes: AttributeSet, target: ConstraintTarget, location: RequestLocation) {
         self.first = first; self.attributes = attributes; self.target = target; self.location = location
-    }
-
-    /// Every field at once: the wire reader builds each spec in its return value with this,
-    /// where setting fields of a local one after another made it copy the whole spec out
-    /// (a retain and a release of each of its strings).
-    init(id: String?, first: ItemRef?, attributes: AttributeSet, relation: Relation, target: ConstraintTarget,
-         multiplier: Double, modifier: ConstantModifier, priority: Double, label: String?, source: SourceLocation?,
-         location: RequestLocation) {
-        self.id = id; self.first = first; self.attributes = attributes; self.relation = relation; self.target = target
-        self.multiplier = multiplier; self.modifier = modifier; self.priority = priority; self.label = label
-        self.source = source; self.location = location
     }
 }
 

@@ -17,25 +17,25 @@ struct StoredViewSpec {
     var frameLocation: RequestLocation?
     let intrinsicSizeLocation: RequestLocation?
     private let rare: RareViewFields?
+}
 
+extension StoredViewSpec {
+    // Made by `reading(at:direction:)` with the memberwise initializer (which the initializers
+    // in this extension keep), as one value: an initializer assigning fields one by one
+    // built the spec on the stack, then copied it out and destroyed it.
     init(_ spec: ViewSpec, direction: LayoutDirection) {
-        self = withUnsafePointer(to: spec) { StoredViewSpec(at: $0, direction: direction) }
+        self = withUnsafePointer(to: spec) { StoredViewSpec.reading(at: $0, direction: direction) }
     }
 
     /// The spec at `spec`, read where it stands (a lean build's document): handed over as a
     /// value, it was copied out of its array first (every string in it retained and released).
     @inline(__always)
-    init(at spec: UnsafePointer<ViewSpec>, direction: LayoutDirection) {
-        id = spec.pointee.id
-        superview = spec.pointee.superview
-        frame = spec.pointee.frame
-        intrinsicWidth = spec.pointee.intrinsicWidth
-        intrinsicHeight = spec.pointee.intrinsicHeight
-        location = spec.pointee.location
-        frameLocation = spec.pointee.frameLocation
-        intrinsicSizeLocation = spec.pointee.intrinsicSizeLocation
-        rare = Self.hasDefaults(spec) ? nil : RareViewFields(spec, direction: direction)
-        plain = rare == nil
+    static func reading(at spec: UnsafePointer<ViewSpec>, direction: LayoutDirection) -> StoredViewSpec {
+        let rare = hasDefaults(spec) ? nil : RareViewFields(spec, direction: direction)
+        return StoredViewSpec(id: spec.pointee.id, superview: spec.pointee.superview, frame: spec.pointee.frame,
+                              intrinsicWidth: spec.pointee.intrinsicWidth, intrinsicHeight: spec.pointee.intrinsicHeight,
+                              plain: rare == nil, location: spec.pointee.location, frameLocation: spec.pointee.frameLocation,
+                              intrinsicSizeLocation: spec.pointee.intrinsicSizeLocation, rare: rare)
     }
 
     /// The view as the client described it (with the current frame).

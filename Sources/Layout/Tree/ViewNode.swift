@@ -36,7 +36,9 @@ struct ViewNode {
     var children: [String] = []
     /// The solver entries of its implicit constraints (frame, intrinsic size), at most 8.
     var implicit: [ImplicitEntry] = []
+}
 
+extension ViewNode {
     var spec: ViewSpec { stored.spec }
     var id: String { stored.id }
     var superview: String? { stored.superview }
@@ -45,16 +47,16 @@ struct ViewNode {
     var margins: EdgeInsets { stored.margins }
     var safeArea: EdgeInsets { stored.safeArea }
 
+    // Made by `reading(at:...)` with the memberwise initializer (kept by writing the others
+    // in this extension), as one value (see `StoredViewSpec.reading`).
     init(spec: ViewSpec, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
-        self = withUnsafePointer(to: spec) { ViewNode(at: $0, variables: variables, depth: depth, direction: direction) }
+        self = withUnsafePointer(to: spec) { ViewNode.reading(at: $0, variables: variables, depth: depth, direction: direction) }
     }
 
-    /// The view of the spec at `spec`, read where it stands (`StoredViewSpec.init(at:direction:)`).
+    /// The view of the spec at `spec`, read where it stands (`StoredViewSpec.reading(at:direction:)`).
     @inline(__always)
-    init(at spec: UnsafePointer<ViewSpec>, variables: FrameVariables, depth: Int, direction: LayoutDirection) {
-        stored = StoredViewSpec(at: spec, direction: direction)
-        self.variables = variables
-        self.depth = depth
+    static func reading(at spec: UnsafePointer<ViewSpec>, variables: FrameVariables, depth: Int, direction: LayoutDirection) -> ViewNode {
+        ViewNode(stored: .reading(at: spec, direction: direction), variables: variables, depth: depth)
     }
 }
 
