@@ -49,15 +49,9 @@ extension InstalledDescription {
         } else {
             target = .constant(.scalar(c.constant))
         }
-        var part = ConstraintSpec(first: c.first, attributes: AttributeSet(c.firstAttribute), target: target,
-                                  location: stored.location)
-        part.id = id
-        part.relation = c.relation
-        part.multiplier = c.multiplier
-        part.modifier = modifier
-        part.priority = c.priority
-        part.label = stored.label
-        part.source = stored.source
-        return part
+        // One value (the memberwise initializer), not a spec set field by field and copied out.
+        return ConstraintSpec(id: id, first: c.first, attributes: AttributeSet(c.firstAttribute), relation: c.relation,
+                              target: target, multiplier: c.multiplier, modifier: modifier, priority: c.priority,
+                              label: stored.label, source: stored.source, location: stored.location)
     }
 }

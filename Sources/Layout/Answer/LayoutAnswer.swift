@@ -93,12 +93,7 @@ public struct ConstraintReference: Equatable, Sendable {
     public var description: String
     public var source: SourceLocation?
     public var location: RequestLocation?
-
-    public init(id: String, attribute: String, label: String?, description: String,
-                source: SourceLocation?, location: RequestLocation?) {
-        self.id = id; self.attribute = attribute; self.label = label; self.description = description
-        self.source = source; self.location = location
-    }
+    // Made with the memberwise initializer, as one value (see `LayoutError`).
 }
 
 /// One installed expanded constraint, for inspection (GET tooling, tests).

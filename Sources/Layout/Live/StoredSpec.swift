@@ -46,19 +46,17 @@ struct StoredSpec {
         case .scalar(let value): fullTarget = .constant(.scalar(value))
         case .boxed: fullTarget = extras?.target ?? .constant(.scalar(0))  // boxed targets always have extras
         }
-        var spec = ConstraintSpec(first: first, attributes: attributes, target: fullTarget, location: location)
-        spec.id = id
-        spec.relation = relation
-        spec.multiplier = multiplier
-        spec.priority = priority
+        let fullModifier: ConstantModifier
         switch modifier {
-        case .none: spec.modifier = .none
-        case .offset(let value): spec.modifier = .offset(value)
-        case .boxed: spec.modifier = extras?.modifier ?? .none
+        case .none: fullModifier = .none
+        case .offset(let value): fullModifier = .offset(value)
+        case .boxed: fullModifier = extras?.modifier ?? .none
         }
-        spec.label = extras?.label
-        spec.source = extras?.source
-        return spec
+        // Built as one value (the memberwise initializer): set field by field, the spec was
+        // copied out whole and destroyed on return.
+        return ConstraintSpec(id: id, first: first, attributes: attributes, relation: relation, target: fullTarget,
+                              multiplier: multiplier, modifier: fullModifier, priority: priority,
+                              label: extras?.label, source: extras?.source, location: location)
     }
 }
 

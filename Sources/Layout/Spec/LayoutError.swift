@@ -8,13 +8,10 @@ public struct LayoutError: Error, Equatable, Sendable {
     /// For `unsatisfiable` under `strict`: the diagnostic's irreducible conflicting set
     /// (the broken constraint last) and the constraints broken, as in an answer's
     /// diagnostics (docs/api.md §3). Empty for every other error.
-    public var constraints: [ConstraintReference]
-    public var broken: [ConstraintReference]
-    public init(code: String, message: String, location: RequestLocation?,
-                constraints: [ConstraintReference] = [], broken: [ConstraintReference] = []) {
-        self.code = code; self.message = message; self.location = location
-        self.constraints = constraints; self.broken = broken
-    }
+    public var constraints: [ConstraintReference] = []
+    public var broken: [ConstraintReference] = []
+    // Made with the memberwise initializer, as one value: an initializer of our own set the
+    // fields of a `self` on the stack, then copied it out and destroyed it.
 }
 
 /// A whole request refused: the HTTP status it maps to and every error found.
