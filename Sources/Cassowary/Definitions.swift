@@ -62,7 +62,7 @@ final class Definitions {
         var coefficients: [Double] = []
     }
 
-    func addSymbol() {
+    @inline(__always) func addSymbol() {
         rows.appendSymbol()
         referencedBy.append(IndexList())
         marks.append(0)

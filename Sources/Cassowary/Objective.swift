@@ -23,7 +23,7 @@ final class Objective {
     var isDirty = OwnedArray<Bool>()          // by symbol
     var symbolCount: Int { costs.count }
 
-    func addSymbol() {
+    @inline(__always) func addSymbol() {
         costs.append(LevelCosts())
         isDirty.append(false)
     }

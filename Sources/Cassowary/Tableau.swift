@@ -47,7 +47,7 @@ final class Tableau {
         spareCells.append(consume cells)  // moved: a copy was a retain and a release
     }
 
-    func newSymbol(_ kind: SymbolKind) -> Symbol {
+    @inline(__always) func newSymbol(_ kind: SymbolKind) -> Symbol {
         let s = Symbol(kinds.count)
         kinds.append(kind)
         slotOf.append(-1)
