@@ -95,8 +95,11 @@ public final class Solver {
 
     public init() {}
 
-    /// Symbols a solver has room for from its first one on (see `newSymbol`).
-    static let initialSymbols = 32
+    /// Symbols a solver has room for from its first one on (see `newSymbol`): a small
+    /// layout's (a 10-view screen has 80 to 120), so that a new solver does not move its
+    /// fourteen per-symbol tables twice while it is built (32 did, at 32 and 64). A few KB;
+    /// a session's solver is compacted after its build.
+    static let initialSymbols = 128
 
     /// Whether the deadline has passed: looked at every 32nd time it is asked (once per
     /// pivot, and once per optimisation even without one: reading the clock costs more than
