@@ -100,6 +100,14 @@ public final class Solver {
     /// fourteen per-symbol tables twice while it is built (32 did, at 32 and 64). A few KB;
     /// a session's solver is compacted after its build.
     static let initialSymbols = 128
+    /// Constraints (rows and tags) a solver has room for from its first symbol on, of
+    /// those symbols: the tag table and the rows grew from one element by doubling.
+    static let initialConstraints = 48
+
+    /// The room a solver takes when its first symbol is made (see `initialSymbols`).
+    private func reserveInitially() {
+        reserveCapacity(variables: Solver.initialSymbols - 2 * Solver.initialConstraints, constraints: Solver.initialConstraints)
+    }
 
     /// Whether the deadline has passed: looked at every 32nd time it is asked (once per
     /// pivot, and once per optimisation even without one: reading the clock costs more than
@@ -191,7 +199,7 @@ public final class Solver {
         // A solver built without `reserveCapacity` starts with room for a small layout's
         // symbols: a dozen per-symbol arrays doubling from one element each would cost
         // five reallocations apiece before the first few views were in.
-        if tableau.kinds.capacity == 0 { reserveCapacity(variables: Solver.initialSymbols, constraints: 0) }
+        if tableau.kinds.capacity == 0 { reserveInitially() }
         let s = tableau.newSymbol(kind)
         goal.addSymbol()
         definitions.addSymbol()
@@ -206,9 +214,9 @@ public final class Solver {
         guard count > 0 else { return VariableBlock(first: tableau.kinds.count, count: 0) }
         // Room for them in every table at once, doubling: `append(_:times:)` makes exactly the
         // room it needs, which repeated would move the tables for every block.
-        let needed = tableau.kinds.count + count
-        if needed > tableau.kinds.capacity {
-            reserveCapacity(variables: max(count, tableau.kinds.capacity, Solver.initialSymbols), constraints: 0)
+        if tableau.kinds.capacity == 0 { reserveInitially() }
+        if tableau.kinds.count + count > tableau.kinds.capacity {
+            reserveCapacity(variables: max(count, tableau.kinds.capacity), constraints: 0)
         }
         let first = tableau.newSymbols(.external, count: count)
         goal.addSymbols(count)
