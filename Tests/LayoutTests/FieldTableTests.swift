@@ -22,6 +22,12 @@ import Testing
             for k in 0..<table.count {
                 let name = Self.bytes(table[k])
                 candidates += [name, name + [UInt8(ascii: "s")], Array(name.dropLast()), [UInt8(ascii: "x")] + name.dropFirst()]
+                // One byte changed at every position (names are compared eight bytes at a time).
+                for i in name.indices {
+                    var changed = name
+                    changed[i] ^= 0x01
+                    candidates.append(changed)
+                }
             }
             let letters = Array(Set(candidates.joined()))
             for _ in 0..<300 {

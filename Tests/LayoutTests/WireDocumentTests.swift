@@ -207,6 +207,16 @@ let wireContractExample = """
     @Test func byteNameLookupAgreesWithAttributeSetNames() {
         var names = Attribute.allCases.map(\.name) + Array(AttributeSet.composites.keys) + ["baseline"]
         names += ["", "x", "Top", "tops", "edge", "centerXWithinMargin", "superview", "safeAreaLayoutGuide", "lastBaselinee"]
+        // Each name with one byte changed, at every position: names are compared eight bytes
+        // at a time, then byte by byte.
+        for name in Attribute.allCases.map(\.name) + Array(AttributeSet.composites.keys) {
+            let bytes = Array(name.utf8)
+            for k in bytes.indices {
+                var changed = bytes
+                changed[k] ^= 0x01
+                names.append(String(decoding: changed, as: UTF8.self))
+            }
+        }
         for name in names {
             let viaBytes = Array(name.utf8).withUnsafeBufferPointer { Names.attribute($0) }
             #expect(viaBytes == AttributeSet(name: name), "\(name)")
