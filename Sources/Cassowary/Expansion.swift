@@ -52,6 +52,11 @@ extension Solver {
         collectingDefinitions { visit in for root in symbols { visit(root) } }
     }
 
+    /// `collectDefinitions` from every defined variable, in symbol order.
+    func collectDefinitionsOfAll() {
+        collectingDefinitions { visit in definitions.rows.forEachDefinedSymbol(visit) }
+    }
+
     /// `collectDefinitions` from the symbols of `row`'s cells, read by index (a walk over
     /// `row.symbols` copied the cells' array: an atomic retain and release).
     func collectDefinitions(fromCellsOf row: Row) {

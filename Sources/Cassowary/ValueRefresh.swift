@@ -111,7 +111,10 @@ extension Solver {
     /// solver read once does not pay for it. The next refresh compiles it (its structure
     /// stays unknown), and evaluates every definition as after any change of shape.
     func evaluateOnce() {
-        let order = evaluationOrder()
+        collectEvaluationOrder()
+        var order: [Symbol] = []
+        swap(&order, &scratchOrder)  // walked in place, not copied (nor reversed twice)
+        defer { swap(&order, &scratchOrder) }
         var values: [Double] = []
         swap(&values, &definitions.values)
         defer { swap(&values, &definitions.values) }
@@ -144,7 +147,10 @@ extension Solver {
 
     /// Flattens the definitions in topological order; free variables get the value 0.
     func compileProgram() {
-        let order = evaluationOrder()
+        collectEvaluationOrder()
+        var order: [Symbol] = []
+        swap(&order, &scratchOrder)
+        defer { swap(&order, &scratchOrder) }
         var p = Definitions.Program()
         p.structure = definitions.structure
         p.targets.reserveCapacity(order.count)
@@ -160,14 +166,12 @@ extension Solver {
         definitions.setProgram(p)
     }
 
-    /// The defined variables, each after everything its definition reads (`definitionOrder`
-    /// lists readers first); the free variables' values set to 0 on the way. What both the
-    /// program and an in-place evaluation follow.
-    private func evaluationOrder() -> ReversedCollection<[Symbol]> {
-        var all: [Symbol] = []
-        all.reserveCapacity(definitions.values.count)  // not grown by doubling, five times for a small layout
-        definitions.rows.forEachDefinedSymbol { all.append($0) }
+    /// Puts in `scratchOrder` the defined variables, each after everything its definition
+    /// reads (the walk's postorder, from every defined variable in symbol order); the free
+    /// variables' values set to 0 on the way. What both the program and an in-place
+    /// evaluation follow. (It was the postorder reversed into a new array and read backwards.)
+    private func collectEvaluationOrder() {
         for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
-        return definitionOrder(from: all).reversed()
+        collectDefinitionsOfAll()
     }
 }
