@@ -221,7 +221,7 @@ public final class Solver {
         let first = tableau.newSymbols(.external, count: count)
         goal.addSymbols(count)
         definitions.addSymbols(count)
-        for _ in 0..<count { owner.append(nil) }  // (repeating nil "retained" it per element)
+        for _ in 0..<count { owner.append(nil) }  // one by one: `append(nil, times:)` called swift_retain per element
         ownedAnonymously.append(false, times: count)
         return VariableBlock(first: Int(first), count: count)
     }
