@@ -52,9 +52,9 @@ final class NameTable {
                         if e < 0 { return b }
                         let entry = entries[e]
                         if entry.hash == hash, Int(entry.length) == name.count {
-                            var k = 0, start = Int(entry.start)
-                            while k < name.count, blob[start + k] == name[k] { k += 1 }
-                            if k == name.count { return b }
+                            // (an entry's bytes are in range by construction; an empty name matches)
+                            guard let stored = blob.baseAddress, let given = name.baseAddress else { return b }
+                            if Names.same(stored + Int(entry.start), given, name.count) { return b }
                         }
                         b = (b + 1) & mask
                     }

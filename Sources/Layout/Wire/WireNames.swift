@@ -89,13 +89,6 @@ enum Names {
         return same(a.utf8Start, base, n)
     }
 
-    @inline(__always)
-    static func equal(_ a: [UInt8], _ b: Bytes) -> Bool {
-        guard a.count == b.count else { return false }
-        for k in 0..<a.count where a[k] != b[k] { return false }
-        return true
-    }
-
     /// Whether `n` bytes at `a` and `b` are equal: eight at a time while eight remain.
     @inline(__always) static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         var k = 0
