@@ -33,11 +33,32 @@ import Cassowary
         return form
     }
 
+    /// The closest common ancestor found by names, the way the geometry defines it: an
+    /// item's ancestors are itself, then (a guide's view, or a view's superview) up to the
+    /// root; the first of `a`'s that is also one of `b`'s.
+    static func referenceAncestor(_ tree: ViewTree, _ a: ItemRef, _ b: ItemRef) -> ItemRef? {
+        func ancestors(_ item: ItemRef) -> [ItemRef] {
+            var chain = [item], current = item
+            while true {
+                if current.guide != nil {
+                    current = ItemRef(view: current.view)
+                } else if let superview = tree[current.view]?.superview {
+                    current = ItemRef(view: superview)
+                } else {
+                    return chain
+                }
+                chain.append(current)
+            }
+        }
+        let ofB = ancestors(b)
+        return ancestors(a).first { ofB.contains($0) }
+    }
+
     static func reference(_ tree: ViewTree, _ direction: LayoutDirection, _ c: CompiledConstraint) -> LinearForm? {
         guard let second = c.second, let secondAttribute = c.secondAttribute else {
             return referenceValue(tree, c.firstAttribute.physical(direction), of: c.first, in: c.first)
         }
-        guard let space = tree.commonAncestor(c.first, second),
+        guard let space = referenceAncestor(tree, c.first, second),
               var lhs = referenceValue(tree, c.firstAttribute.physical(direction), of: c.first, in: space),
               var rhs = referenceValue(tree, secondAttribute.physical(direction), of: second, in: space) else { return nil }
         if direction == .rtl && (c.firstAttribute.isDirectional || secondAttribute.isDirectional),
@@ -84,6 +105,31 @@ import Cassowary
         }
         #expect(failures.isEmpty, "first: \(failures.first ?? "")")
         #expect(plain > 100 && rare > 10, "plain \(plain), rare \(rare)")
+    }
+
+    /// The common ancestor of every pair of items (views and their guides) of random
+    /// documents, found on places by slots, is the one found by names.
+    @Test func commonAncestorsByPlaceAreTheNamedOnes() {
+        var checked = 0
+        var failures: [String] = []
+        for seed in UInt64(1)...120 {
+            var history = SessionHistories(seed: seed &* 3_331)
+            guard case .success(let document) = decodeLayoutDocument(Array(history.document().utf8)),
+                  case .success(let layout) = LiveLayout.make(document: document) else { continue }
+            let tree = layout.state.tree
+            let items = tree.storage.flatMap { node in
+                [nil, GuideName.layoutMarginsGuide, .safeAreaLayoutGuide].map { ItemRef(view: node.id, guide: $0) }
+            }
+            for a in items.prefix(24) {
+                for b in items {
+                    checked += 1
+                    let got = tree.commonAncestor(a, b), expected = Self.referenceAncestor(tree, a, b)
+                    if got != expected { failures.append("seed \(seed): \(a.name), \(b.name): \(String(describing: got?.name)) vs \(String(describing: expected?.name))") }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ; first: \(failures.first ?? "")")
+        #expect(checked > 10_000)
     }
 
     @Test func oneFormEqualsTheFormArithmetic() {

@@ -28,3 +28,41 @@ public struct CompiledConstraint: Equatable, Sendable {
             && priority == other.priority && first == other.first && second == other.second
     }
 }
+
+/// An expanded constraint with its items as places: a `CompiledConstraint` without names,
+/// which the compiler builds and the linearizer reads. A one-shot's lean build never names
+/// its items; a session names them once, for the records it keeps (`ViewTree.compiled`).
+/// Holds no string: building, copying and dropping one retains and releases nothing.
+struct PlacedConstraint {
+    var first: Place
+    var firstAttribute: Attribute
+    var relation: Relation
+    /// nil for a pure constant, as in `CompiledConstraint`.
+    var second: Place?
+    var secondAttribute: Attribute?
+    var multiplier: Double
+    var constant: Double
+    var priority: Double
+}
+
+extension ViewTree {
+    /// `c` with its items named.
+    func compiled(_ c: PlacedConstraint) -> CompiledConstraint {
+        CompiledConstraint(first: item(at: c.first), firstAttribute: c.firstAttribute, relation: c.relation,
+                           second: c.second.map { item(at: $0) }, secondAttribute: c.secondAttribute,
+                           multiplier: c.multiplier, constant: c.constant, priority: c.priority)
+    }
+
+    /// `c` with its items placed; nil if one of them is not in the tree.
+    func placed(_ c: CompiledConstraint) -> PlacedConstraint? {
+        guard let first = place(of: c.first) else { return nil }
+        var second: Place?
+        if let item = c.second {
+            guard let p = place(of: item) else { return nil }
+            second = p
+        }
+        return PlacedConstraint(first: first, firstAttribute: c.firstAttribute, relation: c.relation,
+                                second: second, secondAttribute: c.secondAttribute,
+                                multiplier: c.multiplier, constant: c.constant, priority: c.priority)
+    }
+}

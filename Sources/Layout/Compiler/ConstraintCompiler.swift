@@ -12,25 +12,21 @@ struct ConstraintCompiler {
     func compile(_ spec: ConstraintSpec, defaultFirst: ItemRef? = nil)
         -> Result<[CompiledConstraint], CompileFailure> {
         var compiled: [CompiledConstraint] = []
-        if let failure = compile(spec, defaultFirst: defaultFirst, into: &compiled) { return .failure(failure) }
+        let failure = withUnsafePointer(to: spec) { spec in
+            compile(at: spec, defaultFirst: defaultFirst) { compiled.append(tree.compiled($0)) }
+        }
+        if let failure { return .failure(failure) }
         return .success(compiled)
     }
 
-    /// `compile` into `compiled` (emptied first), so that a build of many descriptions reuses
-    /// one array; nil on success.
-    func compile(_ spec: ConstraintSpec, defaultFirst: ItemRef?, into compiled: inout [CompiledConstraint])
-        -> CompileFailure? {
-        withUnsafePointer(to: spec) { compile(at: $0, defaultFirst: defaultFirst, into: &compiled) }
-    }
-
-    /// `compile(_:defaultFirst:into:)` of the spec at `spec`, read where it stands (a lean build's
-    /// document): handed over as a value, each spec was copied out of its array first, 232 bytes
-    /// with every string in them retained and released again. `checksAncestry`: false for a lean
-    /// build, whose linearizer looks for the pair's common ancestor anyway and hands a pair
-    /// without one to the full build, which reports it.
-    func compile(at spec: UnsafePointer<ConstraintSpec>, defaultFirst: ItemRef?, into compiled: inout [CompiledConstraint],
-                 checksAncestry: Bool = true) -> CompileFailure? {
-        compiled.emptyKeepingCapacity()
+    /// The spec at `spec`, compiled: each expanded constraint handed to `emit`, in order.
+    /// Read where it stands (a lean build's document): handed over as a value, each spec was
+    /// copied out of its array first, 232 bytes with every string in them retained and
+    /// released again. nil on success. `checksAncestry`: false for a lean build, whose
+    /// linearizer looks for the pair's common ancestor anyway and hands a pair without one to
+    /// the full build, which reports it.
+    func compile(at spec: UnsafePointer<ConstraintSpec>, defaultFirst: ItemRef?, checksAncestry: Bool = true,
+                 emit: (PlacedConstraint) -> Void) -> CompileFailure? {
         var errors = ErrorList(location: spec.pointee.location)
         checkScalars(spec.pointee.priority, spec.pointee.multiplier, spec.pointee.attributes, &errors)
 
@@ -38,20 +34,20 @@ struct ConstraintCompiler {
             errors.add("unknown-view", "the constraint names no view to constrain")
             return CompileFailure(errors: errors.errors)
         }
-        // Resolved once: the items carry their views' slots from here on.
-        guard let first = tree.resolved(named) else {
+        // Resolved once: the items are places from here on, named only in messages.
+        guard let first = tree.place(of: named) else {
             if !tree.unplaced.contains(named.view) {
                 errors.add("unknown-view", "view '\(named.view)' does not exist" + tree.viewHint(named.view))
             }
             // The target's name is still checked: it is a mistake of its own.
-            if case .item(.item(let ref), _) = spec.pointee.target, tree.resolved(ref) == nil, !tree.unplaced.contains(ref.view) {
+            if case .item(.item(let ref), _) = spec.pointee.target, tree.place(of: ref) == nil, !tree.unplaced.contains(ref.view) {
                 errors.add("unknown-view", "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
             }
             return CompileFailure(errors: errors.errors)
         }
 
         // The target: item T (nil for a constant) and its bits A.
-        var targetItem: ItemRef?
+        var targetItem: Place?
         var targetBits = AttributeSet()
         var constantValue: ConstantValue?
         switch spec.pointee.target {
@@ -65,7 +61,7 @@ struct ConstraintCompiler {
             targetBits = bits
             switch item {
             case .item(let ref):
-                if let resolved = tree.resolved(ref) { targetItem = resolved } else if !tree.unplaced.contains(ref.view) {
+                if let place = tree.place(of: ref) { targetItem = place } else if !tree.unplaced.contains(ref.view) {
                     errors.add("unknown-view", "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
                 }
             case .superview(let guide):
@@ -74,7 +70,7 @@ struct ConstraintCompiler {
                     targetItem = parent
                 } else {
                     errors.add("no-superview",
-                               "'\(first.name)' has no superview to relate to (equalToSuperview on a root)")
+                               "'\(tree.name(of: first))' has no superview to relate to (equalToSuperview on a root)")
                 }
             }
             if !AttributeChecks.multiAttributeTargetIsValid(from: spec.pointee.attributes, target: bits) {
@@ -94,17 +90,17 @@ struct ConstraintCompiler {
                 second = tree.parent(of: first)
                 if second == nil {
                     errors.add("no-superview",
-                               "\(first.name).\(f.name) relates to a constant, which needs a superview; '\(first.name)' has none")
+                               "\(tree.name(of: first)).\(f.name) relates to a constant, which needs a superview; '\(tree.name(of: first))' has none")
                     continue
                 }
             }
-            let constraint = CompiledConstraint(
+            let constraint = PlacedConstraint(
                 first: first, firstAttribute: f, relation: spec.pointee.relation,
                 second: second, secondAttribute: second == nil ? nil : to,
                 multiplier: spec.pointee.multiplier, constant: source.value(for: to, direction: direction),
                 priority: spec.pointee.priority)
             checkPair(constraint, checksAncestry: checksAncestry, &errors)
-            compiled.append(constraint)
+            emit(constraint)
         }
         return errors.isEmpty ? nil : CompileFailure(errors: errors.errors)
     }
@@ -123,10 +119,10 @@ struct ConstraintCompiler {
     }
 
     /// UIKit's per-constraint rejections (docs/semantics.md §4.5).
-    private func checkPair(_ c: CompiledConstraint, checksAncestry: Bool, _ errors: inout ErrorList) {
+    private func checkPair(_ c: PlacedConstraint, checksAncestry: Bool, _ errors: inout ErrorList) {
         guard let second = c.second, let to = c.secondAttribute else { return }
         // Only messages need the names.
-        func pair() -> String { "\(c.first.name).\(c.firstAttribute.name) with \(second.name).\(to.name)" }
+        func pair() -> String { "\(tree.name(of: c.first)).\(c.firstAttribute.name) with \(tree.name(of: second)).\(to.name)" }
         if !AttributeChecks.axesAreCompatible(c.firstAttribute, to) {
             errors.add("axis-mismatch", "cannot relate \(pair()): different axes (X, Y and sizes do not mix)")
         } else if !AttributeChecks.directionsAreCompatible(c.firstAttribute, to) {
@@ -136,7 +132,7 @@ struct ConstraintCompiler {
             errors.add("bad-multiplier", "a location cannot be a multiple 0 of another (\(pair()))")
         }
         if checksAncestry, tree.commonAncestor(c.first, second) == nil {
-            errors.add("no-common-ancestor", "'\(c.first.name)' and '\(second.name)' are in different view trees")
+            errors.add("no-common-ancestor", "'\(tree.name(of: c.first))' and '\(tree.name(of: second))' are in different view trees")
         }
     }
 }

@@ -21,12 +21,13 @@ struct Linearizer {
     /// is nil): a build that hands each form to the solver and lets go of it allocates no
     /// terms (`LeanBuild`).
     func form(of c: CompiledConstraint, into form: inout LinearForm) -> Bool {
-        withUnsafePointer(to: c) { self.form(at: $0, into: &form) }
+        guard let placed = tree.placed(c) else { return false }
+        return withUnsafePointer(to: placed) { self.form(at: $0, into: &form) }
     }
 
-    /// `form(of:into:)` of the constraint at `c`, read where it stands (a lean build's scratch
-    /// array): handed over as a value, each was copied out of the array first.
-    func form(at c: UnsafePointer<CompiledConstraint>, into form: inout LinearForm) -> Bool {
+    /// `form(of:into:)` of the placed constraint at `c`, read where it stands (a lean build's
+    /// scratch array).
+    func form(at c: UnsafePointer<PlacedConstraint>, into form: inout LinearForm) -> Bool {
         form.removeAll()
         guard let second = c.pointee.second, let secondAttribute = c.pointee.secondAttribute else {
             // A pure constant: only sizes get here, and sizes do not depend on any space.
@@ -40,7 +41,7 @@ struct Linearizer {
             // (width - lhs) - (width - rhs) * multiplier, in the mirrored space: written as
             // those forms' arithmetic would write it (the same terms in the same order, the
             // same constants), with one intermediate form instead of eight.
-            guard let width = tree.width(of: space) else { return false }
+            let width = tree.width(of: space)
             form.add(width.variable, 1)
             form.constant = width.constant
             guard let lhs = tree.accumulate(c.pointee.firstAttribute.physical(direction), of: c.pointee.first, in: space,
@@ -74,11 +75,12 @@ struct Linearizer {
 
     /// `expression(of:)` into `form`, as `form(of:into:)`.
     func expression(of c: CompiledConstraint, into form: inout LinearForm) -> Bool {
-        withUnsafePointer(to: c) { expression(at: $0, into: &form) }
+        guard let placed = tree.placed(c) else { return false }
+        return withUnsafePointer(to: placed) { expression(at: $0, into: &form) }
     }
 
-    /// `expression(of:into:)` of the constraint at `c`, as `form(at:into:)`.
-    func expression(at c: UnsafePointer<CompiledConstraint>, into form: inout LinearForm) -> Bool {
+    /// `expression(of:into:)` of the placed constraint at `c`, as `form(at:into:)`.
+    func expression(at c: UnsafePointer<PlacedConstraint>, into form: inout LinearForm) -> Bool {
         guard self.form(at: c, into: &form) else { return false }
         form.constant -= c.pointee.constant
         return true

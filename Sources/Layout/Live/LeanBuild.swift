@@ -47,7 +47,7 @@ extension LiveLayout {
         let compiler = layout.state.compiler, linearizer = layout.state.linearizer
         // Through the buffer: each spec is read where it is, not copied out (232 bytes, a
         // retain of every string and location in it).
-        var compiled: [CompiledConstraint] = []
+        var compiled: [PlacedConstraint] = []
         var form = LinearForm()
         let complete = document.constraints.withUnsafeBufferPointer { specs in
             guard let base = specs.baseAddress else { return true }
@@ -107,10 +107,13 @@ extension LiveLayout {
     /// added as `register` and `install` would add it. False when the full build must take over.
     /// `compiled` and `form` are scratch, one of each for the whole build.
     private func installLean(_ spec: UnsafePointer<ConstraintSpec>, into solver: Solver, compiler: ConstraintCompiler, linearizer: Linearizer,
-                             compiled constraints: inout [CompiledConstraint], form: inout LinearForm) -> Bool {
+                             compiled constraints: inout [PlacedConstraint], form: inout LinearForm) -> Bool {
         if let id = spec.pointee.id, lean?.explicitIDs.insert(id).inserted == false { return false }
         if case nil = spec.pointee.first { return false }  // (`!= nil` copied the item out to compare it)
-        guard compiler.compile(at: spec, defaultFirst: nil, into: &constraints, checksAncestry: false) == nil else { return false }
+        constraints.emptyKeepingCapacity()
+        guard compiler.compile(at: spec, defaultFirst: nil, checksAncestry: false, emit: { constraints.append($0) }) == nil else {
+            return false
+        }
         // Through the buffer, as the specs: each read where it is, not copied out.
         return constraints.withUnsafeBufferPointer { compiled in
             guard let base = compiled.baseAddress else { return true }

@@ -18,19 +18,48 @@ struct ItemBox {
     var firstBaseline, lastBaseline: Double
 }
 
+/// Where an item is in a tree: the slot of its view, and which of the view's implicit
+/// guides it is (nil: the view itself). A constraint's items are resolved to places once;
+/// the geometry, the compiler's checks and the linearizer then work on places, and names
+/// are looked up only for messages and records (`item(at:)`). A place holds no string, so
+/// copying one retains nothing.
+struct Place: Equatable {
+    var slot: Int
+    var guide: GuideName?
+}
+
 extension ViewTree {
-    /// The item whose coordinate space `item`'s frame is given in; for a constraint with a
-    /// constant target this is also the implicit second item (UIKit's superview / owningView).
-    func parent(of item: ItemRef) -> ItemRef? {
+    /// `item`'s place; nil if its view is not in the tree.
+    @inline(__always) func place(of item: ItemRef) -> Place? {
         guard let s = slot(of: item) else { return nil }
-        if item.guide != nil { return ItemRef(view: item.view, slot: s) }
-        return superviewItem(ofSlot: s)
+        return Place(slot: s, guide: item.guide)
     }
 
-    func depth(of item: ItemRef) -> Int? {
-        guard let s = slot(of: item) else { return nil }
-        return item.guide == nil ? storage[s].depth : storage[s].depth + 1
+    /// The item at `place`, named, with its slot as the hint.
+    func item(at place: Place) -> ItemRef { ItemRef(view: storage[place.slot].id, guide: place.guide, slot: place.slot) }
+
+    /// `card`, `card.safeAreaLayoutGuide`: the place as messages name it.
+    func name(of place: Place) -> String { item(at: place).name }
+
+    /// The place whose coordinate space `place`'s frame is given in: a guide's view, a view's
+    /// superview (nil for a root). For a constraint with a constant target this is also the
+    /// implicit second item (UIKit's superview / owningView).
+    func parent(of place: Place) -> Place? {
+        if place.guide != nil { return Place(slot: place.slot, guide: nil) }
+        let parent = Int(storage[place.slot].parentSlot)
+        return parent >= 0 ? Place(slot: parent, guide: nil) : nil
     }
+
+    /// `parent(of:)` of an item, named.
+    func parent(of item: ItemRef) -> ItemRef? {
+        place(of: item).flatMap { parent(of: $0) }.map { self.item(at: $0) }
+    }
+
+    func depth(of place: Place) -> Int {
+        place.guide == nil ? storage[place.slot].depth : storage[place.slot].depth + 1
+    }
+
+    func depth(of item: ItemRef) -> Int? { place(of: item).map { depth(of: $0) } }
 
     func box(of item: ItemRef) -> ItemBox? {
         guard let s = slot(of: item) else { return nil }
@@ -56,37 +85,31 @@ extension ViewTree {
 
     /// `box(of: item)?.width` as its one term and constant, without building the box: a
     /// view's width variable; a guide's, less the guide's insets.
-    func width(of item: ItemRef) -> (variable: Variable, constant: Double)? {
-        guard let s = slot(of: item) else { return nil }
-        let node = storage[s]
-        switch item.guide {
+    func width(of place: Place) -> (variable: Variable, constant: Double) {
+        let node = storage[place.slot]
+        switch place.guide {
         case nil: return (node.variables.width, 0)
         case .layoutMarginsGuide: return (node.variables.width, 0 - (node.margins.left + node.margins.right))
         case .safeAreaLayoutGuide: return (node.variables.width, 0 - (node.safeArea.left + node.safeArea.right))
         }
     }
 
-    /// The closest common ancestor (an item counts as its own ancestor); nil when the two
-    /// items live in different trees.
-    func commonAncestor(_ a: ItemRef, _ b: ItemRef) -> ItemRef? {
-        // The usual cases with one look at each item: the same view (or its guides), a
+    /// The closest common ancestor (a place counts as its own ancestor); nil when the two
+    /// places lie in different trees.
+    func commonAncestor(_ a: Place, _ b: Place) -> Place? {
+        // The usual cases with one look at each place: the same view (or its guides), a
         // view and its superview, siblings. The walk below gives the same answers.
-        guard let slotA = slot(of: a), let slotB = slot(of: b) else { return nil }
-        if slotA == slotB { return a == b ? a : ItemRef(view: a.view, slot: slotA) }
+        if a.slot == b.slot { return a == b ? a : Place(slot: a.slot, guide: nil) }
         if a.guide == nil && b.guide == nil {
-            let superA = Int(storage[slotA].parentSlot), superB = Int(storage[slotB].parentSlot)
-            if superA == slotB { return b }
-            if superB == slotA { return a }
-            if superA >= 0 && superA == superB { return ItemRef(view: storage[superA].id, slot: superA) }
+            let superA = Int(storage[a.slot].parentSlot), superB = Int(storage[b.slot].parentSlot)
+            if superA == b.slot { return b }
+            if superB == a.slot { return a }
+            if superA >= 0 && superA == superB { return Place(slot: superA, guide: nil) }
         }
-        return walkToCommonAncestor(a, b)
-    }
-
-    private func walkToCommonAncestor(_ a: ItemRef, _ b: ItemRef) -> ItemRef? {
-        guard var da = depth(of: a), var db = depth(of: b) else { return nil }
-        var a: ItemRef? = a, b: ItemRef? = b
-        while da > db { a = a.flatMap(parent(of:)); da -= 1 }
-        while db > da { b = b.flatMap(parent(of:)); db -= 1 }
+        var da = depth(of: a), db = depth(of: b)
+        var a: Place? = a, b: Place? = b
+        while da > db { a = a.flatMap { parent(of: $0) }; da -= 1 }
+        while db > da { b = b.flatMap { parent(of: $0) }; db -= 1 }
         while let x = a, let y = b, x != y {
             a = parent(of: x)
             b = parent(of: y)
@@ -94,32 +117,31 @@ extension ViewTree {
         return a
     }
 
-    /// `attribute` (physical: no leading/trailing) of `item`, in the space of `space`,
-    /// which must be `item` itself or one of its ancestors. Sizes do not depend on the space.
-    func value(of attribute: Attribute, of item: ItemRef, in space: ItemRef) -> LinearForm? {
-        var form = LinearForm()
-        guard let constant = accumulate(attribute, of: item, in: space, times: 1, into: &form) else { return nil }
-        form.constant = constant
-        return form
+    /// `commonAncestor` of two items, named; nil also when one is not in the tree.
+    func commonAncestor(_ a: ItemRef, _ b: ItemRef) -> ItemRef? {
+        guard let pa = place(of: a), let pb = place(of: b) else { return nil }
+        return commonAncestor(pa, pb).map { item(at: $0) }
     }
 
-    /// Adds `factor` times the terms of `value(of: attribute, of: item, in: space)` to
-    /// `form`, in the order that value lists them, and returns the value's constant
-    /// unscaled (nil if an item is missing), so that the caller combines constants exactly
-    /// as the forms' own arithmetic would. One form, no intermediate ones: this is the hot
-    /// path of every constraint's linearization.
-    func accumulate(_ attribute: Attribute, of item: ItemRef, in space: ItemRef, times factor: Double,
+    /// Adds `factor` times the terms of `attribute` (physical: no leading/trailing) of the
+    /// item at `place`, evaluated in the space of `space` (the place itself or one of its
+    /// ancestors; sizes do not depend on the space), to `form`, in the order that value's
+    /// own form lists them, and returns the value's constant unscaled (nil if `space` is not
+    /// an ancestor), so that the caller combines constants exactly as the forms' own
+    /// arithmetic would. One form, no intermediate ones: this is the hot path of every
+    /// constraint's linearization.
+    func accumulate(_ attribute: Attribute, of place: Place, in space: Place, times factor: Double,
                     into form: inout LinearForm) -> Double? {
-        guard let spaceSlot = slot(of: space), var slot = slot(of: item) else { return nil }
+        var slot = place.slot
         let axis = attribute.axis
-        let term = storage.withUnsafeBufferPointer { attribute.inItemTerm(InItemGeometry($0, slot, guide: item.guide)) }
+        let term = storage.withUnsafeBufferPointer { attribute.inItemTerm(InItemGeometry($0, slot, guide: place.guide)) }
         if let v = term.variable { form.add(v, term.coefficient * factor) }
         var constant = term.constant
         guard axis != .size else { return constant }
         // Add the x (or y) of each box on the way up, as `box(of:)` gives it, without
         // building the whole box: a view's is its variable, a guide's a fixed inset.
-        var guide = item.guide
-        while slot != spaceSlot || guide != space.guide {
+        var guide = place.guide
+        while slot != space.slot || guide != space.guide {
             switch guide {
             case nil:
                 let parent = Int(storage[slot].parentSlot)
