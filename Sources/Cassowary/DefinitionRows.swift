@@ -87,16 +87,23 @@ struct DefinitionRows: ~Copyable {
             let s = Int(slots[x])
             return s >= 0 ? rows[s].cells.count : 0
         }
-        @inline(__always) func symbol(_ x: Int, at i: Int) -> Symbol {
-            rows[Int(slots[x])].cells.withUnsafeBufferPointer { $0[i].symbol }
-        }
+        @inline(__always) func symbol(_ x: Int, at i: Int) -> Symbol { rows[Int(slots[x])].cells[i].symbol }
 
-        /// Runs `body` on the constant and cells of `x`'s definition, without copying the row
-        /// out of the table; nil when `x` has none.
-        @inline(__always) func withDefinition<R>(_ x: Int, _ body: (Double, UnsafeBufferPointer<Cell>) -> R) -> R? {
+        @inline(__always) func isDefined(_ x: Int) -> Bool { slots[x] >= 0 }
+
+        /// Runs `body` on each cell of `x`'s definition (none when it has none), in order.
+        /// The cells are read by index where they lie: a buffer over them
+        /// (`withUnsafeBufferPointer` on the row's array) retained and released its storage
+        /// for every definition read.
+        @inline(__always) func forEachCell(_ x: Int, _ body: (Cell) -> Void) {
             let s = Int(slots[x])
-            guard s >= 0 else { return nil }
-            return rows[s].cells.withUnsafeBufferPointer { body(rows[s].constant, $0) }
+            guard s >= 0 else { return }
+            let n = rows[s].cells.count
+            var i = 0
+            while i < n {
+                body(rows[s].cells[i])
+                i += 1
+            }
         }
 
         /// The constant of `x`'s definition (0 when it has none), without copying the row.

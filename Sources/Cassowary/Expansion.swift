@@ -19,11 +19,9 @@ extension Solver {
             definitions.rows.withReader { defs in
                 for x in scratchOrder.reversed() {
                     let c = acc.take(x)
-                    guard c != 0 else { continue }
-                    defs.withDefinition(Int(x)) { constant, cells in
-                        acc.constant += c * constant
-                        for cell in cells { acc.add(cell.symbol, c * cell.coefficient) }
-                    }
+                    guard c != 0, defs.isDefined(Int(x)) else { continue }
+                    acc.constant += c * defs.constant(Int(x))
+                    defs.forEachCell(Int(x)) { cell in acc.add(cell.symbol, c * cell.coefficient) }
                 }
             }
         }
@@ -38,9 +36,8 @@ extension Solver {
                 let c = acc.take(s)
                 guard c != 0 else { continue }
                 acc.constant += c * rows[slot].constant
-                rows[slot].cells.withUnsafeBufferPointer { cells in
-                    for cell in cells { acc.add(cell.symbol, c * cell.coefficient) }
-                }
+                // By index where they lie (a buffer over them retained the row's storage).
+                for k in 0..<rows[slot].cells.count { acc.add(rows[slot].cells[k].symbol, c * rows[slot].cells[k].coefficient) }
             }
         }
         return acc.finish(into: tableau.freshRow(constant: 0, capacity: acc.touched.count))

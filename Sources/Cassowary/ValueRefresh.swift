@@ -124,19 +124,18 @@ extension Solver {
         definitions.rows.withReader { defs in
         values.withUnsafeMutableBufferPointer { values in
             for x in order {
-                defs.withDefinition(Int(x)) { constant, cells in
-                    var v = constant
-                    for cell in cells {
-                        let s = Int(cell.symbol)
-                        if kinds[s] == .external {
-                            v += cell.coefficient * values[s]
-                        } else {
-                            let slot = Int(slotOf[s])
-                            if slot >= 0 { v += cell.coefficient * rows[slot].constant }
-                        }
+                guard defs.isDefined(Int(x)) else { continue }
+                var v = defs.constant(Int(x))
+                defs.forEachCell(Int(x)) { cell in
+                    let s = Int(cell.symbol)
+                    if kinds[s] == .external {
+                        v += cell.coefficient * values[s]
+                    } else {
+                        let slot = Int(slotOf[s])
+                        if slot >= 0 { v += cell.coefficient * rows[slot].constant }
                     }
-                    values[Int(x)] = v
                 }
+                values[Int(x)] = v
             }
         }}}}}
         definitions.moved.emptyKeepingCapacity()
