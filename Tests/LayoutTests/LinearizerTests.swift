@@ -88,7 +88,7 @@ import Cassowary
             let nodes = layout.state.tree.storage
             for k in nodes.indices {
                 let node = nodes[k]
-                if node.stored.plain { plain += 1 } else { rare += 1 }
+                if node.stored.rare == nil { plain += 1 } else { rare += 1 }
                 for guide in [nil, GuideName.layoutMarginsGuide, .safeAreaLayoutGuide] {
                     let g = nodes.withUnsafeBufferPointer { InItemGeometry($0, k, guide: guide) }
                     let inset = guide == nil ? EdgeInsets.zero : guide == .layoutMarginsGuide ? node.margins : node.safeArea

@@ -259,12 +259,14 @@ struct InItemGeometry {
     let firstBaseline, lastBaseline: Double
 
     /// Of the node at `slot`, read where it lies (a node passed whole was copied out of the
-    /// tree for every attribute); only a spec with rare fields is copied, to read them.
+    /// tree for every attribute).
     @inline(__always) init(_ nodes: UnsafeBufferPointer<ViewNode>, _ slot: Int, guide: GuideName?) {
         widthVariable = nodes[slot].variables.width
         heightVariable = nodes[slot].variables.height
         isGuideItem = guide != nil
-        guard !nodes[slot].stored.plain else {
+        // The box of rare fields alone, read where the spec lies: the whole spec copied out
+        // (to read them from the copy) retained and released every string and location in it.
+        guard let rare = nodes[slot].stored.rare else {
             // Every default: a view's margins, no safe area, baselines at 0.
             let margins = StoredViewSpec.defaultMargins
             inset = guide == .layoutMarginsGuide ? margins : .zero
@@ -273,16 +275,15 @@ struct InItemGeometry {
             lastBaseline = 0
             return
         }
-        let stored = nodes[slot].stored
         switch guide {
         case nil: inset = .zero
-        case .layoutMarginsGuide?: inset = stored.margins
-        case .safeAreaLayoutGuide?: inset = stored.safeArea
+        case .layoutMarginsGuide?: inset = rare.physicalMargins
+        case .safeAreaLayoutGuide?: inset = rare.resolvedSafeArea
         }
-        margins = guide == nil ? stored.margins : .zero
-        let baselines = guide == nil && !stored.isGuide
-        firstBaseline = baselines ? stored.firstBaseline : 0
-        lastBaseline = baselines ? stored.lastBaseline : 0
+        margins = guide == nil ? rare.physicalMargins : .zero
+        let baselines = guide == nil && rare.kind != .guide
+        firstBaseline = baselines ? rare.firstBaseline : 0
+        lastBaseline = baselines ? rare.lastBaseline : 0
     }
 
     var width: InItemTerm {

@@ -9,14 +9,13 @@ struct StoredViewSpec {
     var frame: Rect?
     let intrinsicWidth: Double?
     let intrinsicHeight: Double?
-    /// No rare fields: every default holds. Read in place by the geometry (`InItemGeometry`),
-    /// where a computed property would copy the spec out of the tree first. (It sits in the
-    /// padding after `intrinsicHeight`: the spec is no larger.)
-    let plain: Bool
     let location: RequestLocation
     var frameLocation: RequestLocation?
     let intrinsicSizeLocation: RequestLocation?
-    private let rare: RareViewFields?
+    /// The fields most views leave at their defaults; nil when all of them are. Read
+    /// directly by the geometry (`InItemGeometry`): a computed property called on a spec in
+    /// the tree copied the whole spec out first.
+    let rare: RareViewFields?
 }
 
 extension StoredViewSpec {
@@ -34,7 +33,7 @@ extension StoredViewSpec {
         let rare = hasDefaults(spec) ? nil : RareViewFields(spec, direction: direction)
         return StoredViewSpec(id: spec.pointee.id, superview: spec.pointee.superview, frame: spec.pointee.frame,
                               intrinsicWidth: spec.pointee.intrinsicWidth, intrinsicHeight: spec.pointee.intrinsicHeight,
-                              plain: rare == nil, location: spec.pointee.location, frameLocation: spec.pointee.frameLocation,
+                              location: spec.pointee.location, frameLocation: spec.pointee.frameLocation,
                               intrinsicSizeLocation: spec.pointee.intrinsicSizeLocation, rare: rare)
     }
 
@@ -84,7 +83,7 @@ extension StoredViewSpec {
 
 /// The view fields most views leave at their defaults, and what the geometry makes of
 /// them. Immutable, so copies of a tree share it.
-private final class RareViewFields: Sendable {
+final class RareViewFields: Sendable {
     let kind: ViewKind
     let margins: InsetsSpec
     let safeArea: EdgeInsets
