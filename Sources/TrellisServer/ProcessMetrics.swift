@@ -53,7 +53,8 @@ enum ProcessMetrics {
     private static func fscanf_two(_ file: UnsafeMutablePointer<FILE>, _ a: inout Int, _ b: inout Int) -> Bool {
         var buffer = [CChar](repeating: 0, count: 128)
         guard fgets(&buffer, 128, file) != nil else { return false }
-        let fields = String(cString: buffer).split(separator: " ")
+        let line = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let fields = String(decoding: line, as: UTF8.self).split(separator: " ")
         guard fields.count >= 2, let x = Int(fields[0]), let y = Int(fields[1]) else { return false }
         a = x; b = y
         return true
