@@ -196,34 +196,37 @@ public struct ProblemReply: Error, Sendable {
 
 public enum DocumentEstimate {
     /// Occurrences of `"id"` followed by optional whitespace and a colon: each view has
-    /// one (constraints with ids count too, which only overestimates).
+    /// one (constraints with ids count too, which only overestimates). Counted as a reader
+    /// going from quote to quote would count them, resuming after each `"id"` and the white
+    /// space behind it; found from their `d`, which is about ten times rarer in a layout than a
+    /// quote, eight bytes at a time.
     public static func countIDKeys(_ body: [UInt8]) -> Int {
         let quote = UInt8(ascii: "\""), i = UInt8(ascii: "i"), d = UInt8(ascii: "d"), colon = UInt8(ascii: ":")
         var count = 0
-        var k = 0
+        var resume = 0  // the first place a key may start: after the last one and its white space
+        var p = 2  // the place of a key's `d`: two after its start
         let n = body.count
         body.withUnsafeBufferPointer { b in
             guard let base = b.baseAddress else { return }
-            let ones: UInt64 = 0x0101_0101_0101_0101, quotes = ones &* UInt64(quote)
-            while k + 3 < n {
-                // To the next quote, eight bytes at a time (most bytes of a body are not one):
-                // a byte of `v ^ quotes` is zero exactly where a quote is, and the lowest
-                // byte the test marks is the first zero.
-                while k + 8 <= n {
-                    let v = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) ^ quotes
+            let ones: UInt64 = 0x0101_0101_0101_0101, ds = ones &* UInt64(d)
+            while p + 1 < n {
+                // To the next `d`: a byte of `v ^ ds` is zero exactly where a `d` is, and the
+                // lowest byte the test marks is the first zero.
+                while p + 8 <= n {
+                    let v = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)) ^ ds
                     let marks = (v &- ones) & ~v & (ones &* 0x80)
-                    if marks != 0 { k += marks.trailingZeroBitCount >> 3; break }
-                    k += 8
+                    if marks != 0 { p += marks.trailingZeroBitCount >> 3; break }
+                    p += 8
                 }
-                guard k + 3 < n else { break }
-                if b[k] == quote && b[k + 1] == i && b[k + 2] == d && b[k + 3] == quote {
-                    var j = k + 4
+                guard p + 1 < n else { break }
+                let start = p - 2
+                if b[p] == d && start >= resume && b[start] == quote && b[start + 1] == i && b[p + 1] == quote {
+                    var j = p + 2
                     while j < n, b[j] == 0x20 || b[j] == 0x09 || b[j] == 0x0a || b[j] == 0x0d { j += 1 }
                     if j < n, b[j] == colon { count += 1 }
-                    k = j
-                } else {
-                    k += 1
+                    resume = j
                 }
+                p += 1
             }
         }
         return count
