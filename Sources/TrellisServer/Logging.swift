@@ -29,29 +29,49 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        // Every request writes a line at the default level: the fields are taken as given when
+        // the handler has none of its own (a merge copied and rehashed them), and the line is
+        // written as bytes, not built as a string.
         var fields = metadata
-        if let extra = event.metadata { fields.merge(extra) { _, new in new } }
-        let line = LineLogHandler.format(format, time: LineLogHandler.timestamp(), level: event.level,
-                                         message: event.message.description, fields: fields)
-        line.utf8CString.withUnsafeBufferPointer { buffer in
-            _ = write(fd, buffer.baseAddress, buffer.count - 1)
+        if let extra = event.metadata {
+            if fields.isEmpty { fields = extra } else { fields.merge(extra) { _, new in new } }
+        }
+        let line = LineLogHandler.line(format, time: LineLogHandler.timestampBytes(), level: event.level,
+                                       message: event.message.description, fields: fields)
+        line.withUnsafeBufferPointer { buffer in
+            _ = write(fd, buffer.baseAddress, buffer.count)
         }
     }
 
     /// One line, ending in a newline. Fields in key order after ts, level, msg.
     public static func format(_ format: ServerConfig.LogFormat, time: String, level: Logger.Level,
                               message: String, fields: Logger.Metadata) -> String {
+        String(decoding: line(format, time: Array(time.utf8), level: level, message: message, fields: fields), as: UTF8.self)
+    }
+
+    /// `format`'s line as bytes.
+    static func line(_ format: ServerConfig.LogFormat, time: [UInt8], level: Logger.Level,
+                     message: String, fields: Logger.Metadata) -> [UInt8] {
         let sorted = fields.sorted { $0.key < $1.key }
         switch format {
         case .logfmt:
-            var line = "ts=\(time) level=\(level.rawValue) msg=\(logfmtValue(message))"
-            for (key, value) in sorted { line += " \(key)=\(logfmtValue(value.description))" }
-            return line + "\n"
+            var out: [UInt8] = []
+            out.reserveCapacity(256)
+            out += "ts=".utf8; out += time; out += " level=".utf8; out += level.rawValue.utf8; out += " msg=".utf8
+            appendLogfmt(message, to: &out)
+            for (key, value) in sorted {
+                out.append(0x20); out += key.utf8; out.append(0x3D)
+                if case .string(let text) = value { appendLogfmt(text, to: &out) } else { appendLogfmt(value.description, to: &out) }
+            }
+            out.append(0x0A)
+            return out
         case .json:
-            var members: [(String, JSONValue)] = [("ts", .string(time)), ("level", .string(level.rawValue)),
-                                                  ("msg", .string(message))]
+            var members: [(String, JSONValue)] = [("ts", .string(String(decoding: time, as: UTF8.self))),
+                                                  ("level", .string(level.rawValue)), ("msg", .string(message))]
             for (key, value) in sorted { members.append((key, jsonValue(value))) }
-            return String(decoding: JSONValue.object(members).encoded(), as: UTF8.self) + "\n"
+            var out = JSONValue.object(members).encoded()
+            out.append(0x0A)
+            return out
         }
     }
 
@@ -74,28 +94,34 @@ public struct LineLogHandler: LogHandler {
     }
 
     /// Bare when it has no space, quote, equals sign or control character; quoted otherwise.
-    static func logfmtValue(_ s: String) -> String {
+    static func appendLogfmt(_ s: String, to out: inout [UInt8]) {
         let needsQuotes = s.isEmpty || s.utf8.contains { $0 <= 0x20 || $0 == 0x22 || $0 == 0x3d || $0 == 0x5c }
-        guard needsQuotes else { return s }
-        var out: [UInt8] = []
-        JSONValue.writeString(s, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        if needsQuotes { JSONValue.writeString(s, to: &out) } else { out += s.utf8 }
     }
 
-    /// UTC, RFC 3339 with milliseconds.
-    static func timestamp() -> String {
+    /// Now, UTC, RFC 3339 with milliseconds (24 bytes), each digit written in place.
+    static func timestampBytes() -> [UInt8] {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         var seconds = ts.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func pad(_ v: Int, _ width: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
+        var out = [UInt8](repeating: 0, count: 24)
+        func put(_ value: Int, _ width: Int, at start: Int) {
+            var v = value
+            for k in stride(from: start + width - 1, through: start, by: -1) {
+                out[k] = UInt8(48 + v % 10)
+                v /= 10
+            }
         }
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
-            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))."
-            + "\(pad(Int(ts.tv_nsec) / 1_000_000, 3))Z"
+        put(Int(parts.tm_year) + 1900, 4, at: 0); out[4] = 0x2D
+        put(Int(parts.tm_mon) + 1, 2, at: 5); out[7] = 0x2D
+        put(Int(parts.tm_mday), 2, at: 8); out[10] = 0x54  // T
+        put(Int(parts.tm_hour), 2, at: 11); out[13] = 0x3A
+        put(Int(parts.tm_min), 2, at: 14); out[16] = 0x3A
+        put(Int(parts.tm_sec), 2, at: 17); out[19] = 0x2E
+        put(Int(ts.tv_nsec) / 1_000_000, 3, at: 20); out[23] = 0x5A  // Z
+        return out
     }
 }
 

@@ -298,7 +298,12 @@ import Glibc
                                           fields: ["status": .stringConvertible(200), "duration_us": .stringConvertible(UInt64(42)),
                                                    "path": "/healthz"])
         #expect(typed == #"{"ts":"T","level":"info","msg":"request","duration_us":42,"path":"/healthz","status":200}"# + "\n")
-        #expect(LineLogHandler.timestamp().count == 24)
+        // YYYY-MM-DDTHH:MM:SS.mmmZ, now.
+        let stamp = LineLogHandler.timestampBytes()
+        let shape = Array("0000-00-00T00:00:00.000Z".utf8)
+        #expect(stamp.count == 24 && zip(stamp, shape).allSatisfy { $1 == 0x30 ? (0x30...0x39).contains($0) : $0 == $1 },
+                "\(String(decoding: stamp, as: UTF8.self))")
+        #expect(String(decoding: stamp.prefix(4), as: UTF8.self) >= "2026")
     }
 
     /// The access log names the client, the path with its query, and the trace a valid
