@@ -37,7 +37,10 @@ extension Solver {
                 guard c != 0 else { continue }
                 acc.constant += c * rows[slot].constant
                 // By index where they lie (a buffer over them retained the row's storage).
-                for k in 0..<rows[slot].cells.count { acc.add(rows[slot].cells[k].symbol, c * rows[slot].cells[k].coefficient) }
+                for k in 0..<rows[slot].cells.count {
+                    let cell = rows[slot].cells[k]
+                    acc.add(cell.symbol, c * cell.coefficient)
+                }
             }
         }
         return acc.finish(into: tableau.freshRow(constant: 0, capacity: acc.touched.count))

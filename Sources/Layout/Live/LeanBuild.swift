@@ -114,21 +114,19 @@ extension LiveLayout {
         guard compiler.compile(at: spec, defaultFirst: nil, checksAncestry: false, emit: { constraints.append($0) }) == nil else {
             return false
         }
-        // Through the buffer, as the specs: each read where it is, not copied out.
-        return constraints.withUnsafeBufferPointer { compiled in
-            guard let base = compiled.baseAddress else { return true }
-            for k in compiled.indices {
-                guard linearizer.expression(at: base + k, into: &form) else { return false }
-                let expression = form.takeExpression()
-                do {
-                    try solver.addAnonymous(expression, compiled[k].relation.solverRelation,
-                                            priority: compiled[k].priority, constant: expression.constant)
-                } catch { return false }
-                form.restore(from: consume expression)
-                structureVersion += 1
-                lean?.entries += 1
-            }
-            return true
+        // By index (a loop over the array copied it into its iterator); a placed constraint is
+        // a plain value, copied out without reference counting.
+        for k in constraints.indices {
+            let c = constraints[k]
+            guard linearizer.expression(of: c, into: &form) else { return false }
+            let expression = form.takeExpression()
+            do {
+                try solver.addAnonymous(expression, c.relation.solverRelation, priority: c.priority, constant: expression.constant)
+            } catch { return false }
+            form.restore(from: consume expression)
+            structureVersion += 1
+            lean?.entries += 1
         }
+        return true
     }
 }

@@ -221,7 +221,6 @@ struct ViewTree {
         return slots[item.view]
     }
 
-    /// The item with the slot of its view as its hint; nil if the view does not exist.
     /// Marks the views of `specs` that did not make it into the tree as `unplaced`.
     mutating func markUnplaced(_ specs: [ViewSpec]) {
         for spec in specs where !contains(spec.id) { unplaced.insert(spec.id) }
@@ -232,18 +231,4 @@ struct ViewTree {
 
     /// The tail of an unknown-view message: the likely intended view, if one is close.
     func viewHint(_ name: String) -> String { suggestions.take() ? Suggestion.hint(for: name, among: order) : "" }
-
-    func resolved(_ item: ItemRef) -> ItemRef? {
-        guard let s = slot(of: item) else { return nil }
-        var resolved = item
-        resolved.slotHint = SlotHint(s)
-        return resolved
-    }
-
-    /// The item naming the superview of the view in `slot` (hinted); nil for a root.
-    func superviewItem(ofSlot s: Int) -> ItemRef? {
-        let p = Int(storage[s].parentSlot)
-        guard p >= 0 else { return nil }
-        return ItemRef(view: storage[p].id, slot: p)
-    }
 }
