@@ -38,22 +38,24 @@ public final class Solver {
     }
 
     /// Rows of basic restricted symbols, over nonbasic restricted symbols only.
-    let tableau = Tableau()
+    /// The storage below, taken from a solver that went away if there was one (`SolverShelf`).
+    private let parts: SolverParts
+    let tableau: Tableau
     /// The user's variables, as definitions (see Definitions.swift).
-    let definitions = Definitions()
-    let accumulator = Accumulator()
+    let definitions: Definitions
+    let accumulator: Accumulator
     /// Reused buffers for walks over the definitions.
     var scratchOrder: [Symbol] = []
     var scratchStack: [(Symbol, Int)] = []
     var scratchSymbols: [Symbol] = []   // `wouldCycle`'s walk
-    let goal = Objective()
-    var tags = TagTable()
+    let goal: Objective
+    var tags: TagTable
     /// By symbol: the constraint a marker belongs to. An anonymous constraint's symbols
     /// (`addAnonymous`) have none, and are marked in `ownedAnonymously` instead: a shared
     /// stand-in owner held in each cost an atomic retain per new symbol and a release per
     /// symbol on every reset.
-    var owner = OwnedArray<Constraint?>()
-    var ownedAnonymously = OwnedArray<Bool>()
+    var owner: OwnedArray<Constraint?>
+    var ownedAnonymously: OwnedArray<Bool>
     /// Debug names by variable id ("" for none): an array, so naming costs no hashing.
     var variableNames: [String] = []
     /// Edit constraints by variable id (an array: a suggest costs no hashing).
@@ -93,7 +95,34 @@ public final class Solver {
         public var longestColumn = 0
     }
 
-    public init() {}
+    /// A new solver, on the storage of one that went away on this thread if there is one
+    /// (`keptStorage`, off only for tests that compare the two: then on new storage).
+    public init(keptStorage: Bool = true) {
+        let parts = keptStorage ? SolverShelf.take() : SolverParts()
+        self.parts = parts
+        tableau = parts.tableau
+        definitions = parts.definitions
+        accumulator = parts.accumulator
+        goal = parts.goal
+        owner = parts.owner.take() ?? OwnedArray()
+        ownedAnonymously = parts.ownedAnonymously.take() ?? OwnedArray()
+        tags = parts.tags.take() ?? TagTable()
+        parts.exchange(with: self)
+    }
+
+    /// Empties the storage and moves it back into the parts, for the thread's next new solver.
+    deinit {
+        guard SolverShelf.wouldKeep(symbols: symbolCapacity) else { return }
+        emptyStorage()
+        var ownerTable = OwnedArray<Constraint?>(), anonymousTable = OwnedArray<Bool>()
+        swap(&ownerTable, &owner)
+        swap(&anonymousTable, &ownedAnonymously)
+        parts.owner = consume ownerTable
+        parts.ownedAnonymously = consume anonymousTable
+        parts.tags = tags  // a copy whose arrays are unique once this solver is gone
+        parts.exchange(with: self)
+        SolverShelf.keep(parts)
+    }
 
     /// Symbols a solver has room for from its first one on (see `newSymbol`): a small
     /// layout's (a 10-view screen has 80 to 120), so that a new solver does not move its
@@ -127,18 +156,7 @@ public final class Solver {
     /// (kiwi's `reset`; a one-shot request's solver is reused by the next one on its thread).
     /// It then builds and answers exactly as a new solver would (`SolverReuseTests`).
     public func reset() {
-        tableau.reset()
-        definitions.reset(recycle: tableau.recycle)
-        accumulator.reset()
-        scratchOrder.emptyKeepingCapacity()
-        scratchStack.emptyKeepingCapacity()
-        goal.reset()
-        tags.reset()
-        owner.removeAll()
-        ownedAnonymously.removeAll()
-        variableNames.emptyKeepingCapacity()
-        edits.reset()
-        infeasible.emptyKeepingCapacity()
+        emptyStorage()
         insertedSubject = nil
         pivotLog = nil
         explainsConflicts = true
@@ -150,6 +168,23 @@ public final class Solver {
         ranOutOfTime = false
         statistics = Statistics()
         deadlineAsks = 0
+    }
+
+    /// Empties the tables and rows, keeping their storage.
+    private func emptyStorage() {
+        tableau.reset()
+        definitions.reset(recycle: tableau.recycle)
+        accumulator.reset()
+        goal.reset()
+        tags.reset()
+        owner.removeAll()
+        ownedAnonymously.removeAll()
+        variableNames.emptyKeepingCapacity()
+        edits.reset()
+        scratchOrder.emptyKeepingCapacity()
+        scratchStack.emptyKeepingCapacity()
+        scratchSymbols.emptyKeepingCapacity()
+        infeasible.emptyKeepingCapacity()
     }
 
     /// Room for the per-symbol arrays it has kept: a measure of the memory a reset solver
@@ -199,7 +234,7 @@ public final class Solver {
         // A solver built without `reserveCapacity` starts with room for a small layout's
         // symbols: a dozen per-symbol arrays doubling from one element each would cost
         // five reallocations apiece before the first few views were in.
-        if tableau.kinds.capacity == 0 { reserveInitially() }
+        if owner.capacity == 0 { reserveInitially() }
         let s = tableau.newSymbol(kind)
         goal.addSymbol()
         definitions.addSymbol()
@@ -214,7 +249,7 @@ public final class Solver {
         guard count > 0 else { return VariableBlock(first: tableau.kinds.count, count: 0) }
         // Room for them in every table at once, doubling: `append(_:times:)` makes exactly the
         // room it needs, which repeated would move the tables for every block.
-        if tableau.kinds.capacity == 0 { reserveInitially() }
+        if owner.capacity == 0 { reserveInitially() }
         if tableau.kinds.count + count > tableau.kinds.capacity {
             reserveCapacity(variables: max(count, tableau.kinds.capacity), constraints: 0)
         }

@@ -27,7 +27,7 @@ import Testing
         var differences: [String] = []
         for seed in UInt64(1)...400 {
             reused.reset()
-            let fresh = Solver()
+            let fresh = Solver(keptStorage: false)
             var a = SplitMix64(seed: seed), b = SplitMix64(seed: seed)
             let trailA = Self.randomWork(on: fresh, &a), trailB = Self.randomWork(on: reused, &b)
             if trailA != trailB {
@@ -44,10 +44,46 @@ import Testing
         let solver = Solver()
         var rng = SplitMix64(seed: 7)
         _ = Self.randomWork(on: solver, &rng)
-        #expect(Self.state(of: solver) != Self.state(of: Solver()), "the work left no trace to reset")
+        let new = Solver(keptStorage: false)
+        #expect(Self.state(of: solver) != Self.state(of: new), "the work left no trace to reset")
         solver.reset()
-        #expect(Self.state(of: solver) == Self.state(of: Solver()))
-        #expect(solver.symbolTables() == Solver().symbolTables())
+        #expect(Self.state(of: solver) == Self.state(of: new))
+        #expect(solver.symbolTables() == new.symbolTables())
+    }
+
+    /// A new solver takes the storage a solver that went away on its thread left
+    /// (`SolverShelf`), in whatever state that one ended (a refused add, edits, removals):
+    /// it reads as a new solver on new storage and computes the very same steps.
+    @Test func aSolverOnKeptStorageIsANewSolver() {
+        var differences: [String] = []
+        for seed in UInt64(1)...300 {
+            do {
+                var rng = SplitMix64(seed: seed &* 31)
+                _ = Self.randomWork(on: Solver(), &rng)
+            }
+            let kept = Solver(), new = Solver(keptStorage: false)
+            #expect(kept.symbolCapacity > 0, "the storage was not kept")
+            #expect(new.symbolCapacity == 0)
+            if Self.state(of: kept) != Self.state(of: new) || kept.symbolTables() != new.symbolTables() {
+                differences.append("seed \(seed): not as new")
+            }
+            var a = SplitMix64(seed: seed), b = SplitMix64(seed: seed)
+            let trailA = Self.randomWork(on: new, &a), trailB = Self.randomWork(on: kept, &b)
+            if trailA != trailB { differences.append("seed \(seed): steps differ") }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differ; first: \(differences.first ?? "")")
+    }
+
+    /// A solver that grew large leaves nothing behind: what a thread keeps stays bounded.
+    @Test func aLargeSolverIsNotKept() {
+        do {
+            let large = Solver()
+            _ = large.makeVariables(SolverShelf.keptSymbols + 1)
+            #expect(large.symbolCapacity > SolverShelf.keptSymbols)
+        }
+        for _ in 0..<SolverShelf.kept + 1 {
+            #expect(Solver().symbolCapacity <= SolverShelf.keptSymbols)
+        }
     }
 
     /// Variables made in blocks (`makeVariables`, as a layout makes a view's four) are the

@@ -1,6 +1,6 @@
-// One-shot layouts reuse their thread's solver (`SpareSolver`): many mixed documents (errors,
-// conflicts, ambiguity, rtl, guides, time running out) solved one after the other on this
-// thread answer byte for byte what each answers on a new solver.
+// One-shot layouts build on the storage their thread's last solver left (`SolverShelf`): many
+// mixed documents (errors, conflicts, ambiguity, rtl, guides, time running out) solved one
+// after the other on this thread answer byte for byte what each answers on new storage.
 import SessionHistories
 import Testing
 @testable import Layout
@@ -24,9 +24,9 @@ import Testing
             var history = SessionHistories(seed: seed &* 7_919)
             let json = LeanBuildTests.damaged(history.document(), &history)
             guard case .success(let document) = decodeLayoutDocument(Array(json.utf8)) else { continue }
-            // Now and then no time at all: a refusal must leave the spare solver fit for the next.
+            // Now and then no time at all: a refusal must leave storage fit for the next solver.
             let seconds: Double = seed % 29 == 0 ? 0 : 10
-            let fresh = Self.bytes(LiveLayout.solve(document: document, seconds: seconds, reusesSolver: false))
+            let fresh = Self.bytes(LiveLayout.solve(document: document, seconds: seconds, keptStorage: false))
             let reused = Self.bytes(LiveLayout.solve(document: document, seconds: seconds))
             if seconds > 0, fresh != reused { failures.append("seed \(seed): \(json)\n  new:    \(fresh)\n  reused: \(reused)") }
             let kind = fresh.hasPrefix("refused") ? "refused"

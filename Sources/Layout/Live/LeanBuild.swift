@@ -30,8 +30,7 @@ extension LiveLayout {
         case needsFullBuild
     }
 
-    /// `make(document:seconds:)`, lean (see `LeanBuild`), on `solver`: a new one, or a reset
-    /// one (`SpareSolver`), which the caller keeps or drops afterwards.
+    /// `make(document:seconds:)`, lean (see `LeanBuild`), on `solver`, a new one.
     static func makeLean(document: LayoutDocument, seconds: Double, stop: (@Sendable () -> Bool)? = nil,
                          solver: Solver) -> LeanOutcome {
         let layout = LiveLayout(direction: document.direction, solver: solver)

@@ -119,14 +119,12 @@ public final class LiveLayout: @unchecked Sendable {
     /// (`LeanBuild`); a document with an error or a conflict is built again in full.
     /// `stop`, asked now and then while solving, ends the work early when it says the
     /// answer is no longer wanted (the request is then refused as out of time).
-    /// `reusesSolver`: whether the lean build starts from the thread's spare solver and gives
-    /// it back after (`SpareSolver`); off only to compare the two in tests.
+    /// The lean build's solver takes the storage of the last solver that went away on this
+    /// thread (`Solver(keptStorage:)`: off only to compare the two in tests), and leaves its
+    /// own for the next one when the layout goes, after the answer copied out what it needs.
     public static func solve(document: LayoutDocument, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds,
-                             stop: (@Sendable () -> Bool)? = nil, reusesSolver: Bool = true) -> Result<LayoutAnswer, LayoutProblem> {
-        let solver = reusesSolver ? SpareSolver.take() : Solver()
-        // Nothing of the lean layout outlives this function but what the answer copied out.
-        defer { if reusesSolver { SpareSolver.giveBack(solver) } }
-        switch makeLean(document: document, seconds: seconds, stop: stop, solver: solver) {
+                             stop: (@Sendable () -> Bool)? = nil, keptStorage: Bool = true) -> Result<LayoutAnswer, LayoutProblem> {
+        switch makeLean(document: document, seconds: seconds, stop: stop, solver: Solver(keptStorage: keptStorage)) {
         case .built(let layout): return .success(layout.answer(space: space))
         case .refused(let problem): return .failure(problem)
         case .needsFullBuild: return make(document: document, seconds: seconds, stop: stop).map { $0.answer(space: space) }

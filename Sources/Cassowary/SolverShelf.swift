@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A solver's storage: the tableau, definitions, accumulator and objective, which hold the
+/// per-symbol tables and the rows, and while it is on the shelf the solver's own tables.
+/// A solver holds its parts for life and moves its tables out of them when it is made and
+/// back when it goes away (`Solver.init`, `deinit`).
+final class SolverParts {
+    let tableau = Tableau()
+    let definitions = Definitions()
+    let accumulator = Accumulator()
+    let goal = Objective()
+    /// The solver's tables, nil while a solver has them.
+    var owner: OwnedArray<Constraint?>?
+    var ownedAnonymously: OwnedArray<Bool>?
+    var tags: TagTable?
+    var variableNames: [String] = []
+    var edits = EditTable()
+    var scratchOrder: [Symbol] = []
+    var scratchStack: [(Symbol, Int)] = []
+    var scratchSymbols: [Symbol] = []
+    var infeasible: [Symbol] = []
+
+    /// Swaps the solver's arrays with the parts' (in: the parts' empty ones with storage;
+    /// out: the solver's, emptied).
+    func exchange(with solver: Solver) {
+        swap(&variableNames, &solver.variableNames)
+        swap(&edits, &solver.edits)
+        swap(&scratchOrder, &solver.scratchOrder)
+        swap(&scratchStack, &solver.scratchStack)
+        swap(&scratchSymbols, &solver.scratchSymbols)
+        swap(&infeasible, &solver.infeasible)
+    }
+}
+
+/// The parts of solvers that went away, kept for the next new solvers of the same thread
+/// (issue #12: "a solver that is cheap to build"). A new solver's first symbols used to
+/// allocate its dozen tables (and have glibc consolidate the blocks its predecessor had
+/// freed), and each of its rows a new array: building the 10-view stack's system took half
+/// as long again on a new solver as on a reset one. A solver's `deinit` empties its parts and
+/// puts them here; `Solver.init` takes them. Reset parts answer exactly as new ones
+/// (`SolverReuseTests`).
+///
+/// Thread-local, so no lock and no sharing; at most `kept` sets per thread, each of a solver
+/// that stayed small (`keptSymbols`), so what a thread holds is bounded (about 1 MB each:
+/// 0.4 MB of tables and at most 0.5 MB of rows' storage, `Tableau.spareRows`).
+enum SolverShelf {
+    static let kept = 2
+    static let keptSymbols = 4_096
+
+    /// Kept parts, or new ones.
+    static func take() -> SolverParts {
+        guard let raw = pthread_getspecific(key) else { return SolverParts() }
+        return Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue().parts.popLast() ?? SolverParts()
+    }
+
+    /// Whether parts of `symbols` symbols' room would be kept (asked before emptying them).
+    static func wouldKeep(symbols: Int) -> Bool {
+        guard symbols <= keptSymbols else { return false }
+        guard let raw = pthread_getspecific(key) else { return true }
+        return Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue().parts.count < kept
+    }
+
+    /// Keeps `parts`, emptied by their solver (`wouldKeep` said yes); nothing else holds them.
+    static func keep(_ parts: SolverParts) {
+        let shelf: Shelf
+        if let raw = pthread_getspecific(key) {
+            shelf = Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue()
+        } else {
+            shelf = Shelf()
+            pthread_setspecific(key, Unmanaged.passRetained(shelf).toOpaque())
+        }
+        if shelf.parts.count < kept { shelf.parts.append(parts) }
+    }
+
+    private final class Shelf {
+        var parts: [SolverParts] = []
+        init() { parts.reserveCapacity(SolverShelf.kept) }
+    }
+
+    /// Frees a thread's shelf when the thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            guard let raw else { return }
+            Unmanaged<Shelf>.fromOpaque(raw).release()
+        }
+        return key
+    }()
+}
