@@ -9,6 +9,11 @@ extension Solver {
         tags.compact()
         owner.shrinkToFit()
         ownedAnonymously.shrinkToFit()
+        accumulator.compact(symbols: tableau.kinds.count)
+        variableNames = exactCopy(variableNames)
+        edits.compact()
+        // Scratch, grown again when needed (the kept storage of another solver may be large).
+        scratchOrder = []; scratchStack = []; scratchSymbols = []; infeasible = []
         for slot in tableau.rows.indices { tableau.rows[slot].trim() }
         for s in tableau.columns.indices {
             _ = tableau.slots(containing: Symbol(s))  // drops stale entries first

@@ -157,6 +157,14 @@ final class Accumulator {
         constant = 0
     }
 
+    /// Room for `symbols` symbols, no more: parts taken from a larger solver
+    /// (`SolverShelf`) came with a larger accumulator (see `Solver.compact`).
+    func compact(symbols: Int) {
+        values.removeSuffix(from: symbols); marked.removeSuffix(from: symbols)
+        values.shrinkToFit(); marked.shrinkToFit()
+        touched = []
+    }
+
     @inline(__always) func add(_ s: Symbol, _ c: Double) {
         let i = Int(s)
         if i >= values.count {

@@ -106,6 +106,7 @@ final class Tableau {
         position.shrinkToFit(); stale.shrinkToFit()
         rows.shrinkToFit(); basicOf.shrinkToFit(); visitStamp.shrinkToFit()
         freeSlots = exactCopy(freeSlots)
+        spareCells = []  // kept rows' storage, which a new solver's parts may hold (`SolverShelf`)
     }
 
     @inline(__always) func isBasic(_ s: Symbol) -> Bool { slotOf[Int(s)] >= 0 }

@@ -112,6 +112,7 @@ struct EditTable {
     private var byVariable: [Constraint?] = []
 
     mutating func reset() { byVariable.emptyKeepingCapacity() }
+    mutating func compact() { byVariable = exactCopy(byVariable) }
 
     subscript(_ v: Variable) -> Constraint? {
         get { v.id >= 0 && v.id < byVariable.count ? byVariable[v.id] : nil }
