@@ -80,9 +80,13 @@ final class Objective {
         let l = priorities.count
         priorities.append(priority)
         if l >= Objective.scannedLevels { levelOf[priority] = l }
-        order = priorities.indices.sorted { priorities[$0] > priorities[$1] }
-        rank = [Int32](repeating: 0, count: priorities.count)
-        for (k, level) in order.enumerated() { rank[level] = Int32(k) }
+        // `order` stays sorted, highest priority first (levels have distinct priorities): the
+        // new level goes in its place and the ranks from there on move down by one. (Sorting
+        // all levels again and a new rank array, per new level, cost a soft-heavy screen 2 %.)
+        let place = order.firstIndex { priorities[$0] < priority } ?? order.count
+        order.insert(l, at: place)
+        rank.append(0)
+        for k in place..<order.count { rank[order[k]] = Int32(k) }
         return l
     }
 
