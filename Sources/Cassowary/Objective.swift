@@ -19,7 +19,7 @@ final class Objective {
     private var rank: [Int32] = []
     /// By symbol: its nonzero reduced costs, in increasing level.
     private var costs = OwnedArray<LevelCosts>()
-    var dirty: [Symbol] = []
+    var dirty = OwnedArray<Symbol>()          // (a table: trimmed in place after each search)
     var isDirty = OwnedArray<Bool>()          // by symbol
     var symbolCount: Int { costs.count }
 
@@ -54,7 +54,7 @@ final class Objective {
         order.emptyKeepingCapacity()
         rank.emptyKeepingCapacity()
         costs.removeAll()
-        dirty.emptyKeepingCapacity()
+        dirty.removeAll()
         isDirty.removeAll()
     }
 
@@ -63,7 +63,7 @@ final class Objective {
         costs.shrinkToFit()
         for s in costs.indices { costs[s].trim() }
         isDirty.shrinkToFit()
-        dirty = exactCopy(dirty)
+        dirty.shrinkToFit()
     }
 
     func level(for priority: Double) -> Int {

@@ -78,7 +78,7 @@ extension Solver {
                     goal.isDirty[Int(s)] = false
                 }
             }
-            if kept < goal.dirty.count { goal.dirty.removeLast(goal.dirty.count - kept) }  // a generic call even for none
+            goal.dirty.removeSuffix(from: kept)
             if entering < 0 { return true }
             guard let leaving = leavingRow(for: entering) else { return false }
             if let row = tableau.row(of: leaving), row.constant <= epsilon { degenerate += 1 } else { degenerate = 0 }
