@@ -153,8 +153,9 @@ public final class Solver {
 
     /// Back to the state of a new solver, keeping the storage its arrays have grown, so that
     /// the next system of a similar size is built without allocating or freeing them
-    /// (kiwi's `reset`; a one-shot request's solver is reused by the next one on its thread).
-    /// It then builds and answers exactly as a new solver would (`SolverReuseTests`).
+    /// (kiwi's `reset`; a new solver gets the same from the storage a solver that went away
+    /// left, `SolverShelf`). It then builds and answers exactly as a new solver would
+    /// (`SolverReuseTests`).
     public func reset() {
         emptyStorage()
         insertedSubject = nil
