@@ -112,7 +112,7 @@ public final class Solver {
 
     /// Empties the storage and moves it back into the parts, for the thread's next new solver.
     deinit {
-        guard SolverShelf.wouldKeep(symbols: symbolCapacity) else { return }
+        guard SolverShelf.wouldKeep(parts) else { return }
         emptyStorage()
         var ownerTable = OwnedArray<Constraint?>(), anonymousTable = OwnedArray<Bool>()
         swap(&ownerTable, &owner)

@@ -47,8 +47,9 @@ final class SolverParts {
 /// (`SolverReuseTests`).
 ///
 /// Thread-local, so no lock and no sharing; at most `kept` sets per thread, each of a solver
-/// that stayed small (`keptSymbols`), so what a thread holds is bounded (about 1 MB each:
-/// 0.4 MB of tables and at most 0.5 MB of rows' storage, `Tableau.spareRows`).
+/// that stayed small (`keptSymbols`, `keptProgramCells`), so what a thread holds is bounded (about
+/// 1.3 MB each: 0.4 MB of tables, 0.4 MB of program and at most 0.5 MB of rows' storage,
+/// `Tableau.spareRows`).
 enum SolverShelf {
     static let kept = 2
     static let keptSymbols = 4_096
@@ -59,9 +60,14 @@ enum SolverShelf {
         return Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue().parts.popLast() ?? SolverParts()
     }
 
-    /// Whether parts of `symbols` symbols' room would be kept (asked before emptying them).
-    static func wouldKeep(symbols: Int) -> Bool {
-        guard symbols <= keptSymbols else { return false }
+    /// The definitions' flattened program holds every definition's cells, which a small
+    /// solver's definitions can still make many of: parts with room for more are not kept.
+    static let keptProgramCells = 8 * keptSymbols
+
+    /// Whether `parts` would be kept (asked before emptying them).
+    static func wouldKeep(_ parts: SolverParts) -> Bool {
+        guard parts.tableau.kinds.capacity <= keptSymbols,
+              parts.definitions.program.symbols.capacity <= keptProgramCells else { return false }
         guard let raw = pthread_getspecific(key) else { return true }
         return Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue().parts.count < kept
     }

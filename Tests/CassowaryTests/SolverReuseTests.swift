@@ -74,15 +74,30 @@ import Testing
         #expect(differences.isEmpty, "\(differences.count) differ; first: \(differences.first ?? "")")
     }
 
-    /// A solver that grew large leaves nothing behind: what a thread keeps stays bounded.
+    /// A solver that grew large (in symbols, or in its definitions' cells) leaves nothing
+    /// behind: what a thread keeps stays bounded.
     @Test func aLargeSolverIsNotKept() {
         do {
             let large = Solver()
             _ = large.makeVariables(SolverShelf.keptSymbols + 1)
             #expect(large.symbolCapacity > SolverShelf.keptSymbols)
         }
+        // Few symbols, but definitions of many cells each: a large program.
+        do {
+            let dense = Solver()
+            let base = (0..<100).map { _ in dense.makeVariable() }
+            for k in 0..<400 {
+                let y = dense.makeVariable()
+                try? dense.add(Constraint(Expression([(y, 1)] + base.map { ($0, -1.0) }, constant: Double(k)), .equal))
+            }
+            _ = dense.value(base[0])
+            #expect(dense.symbolCapacity <= SolverShelf.keptSymbols)
+            #expect(dense.definitions.program.symbols.capacity > SolverShelf.keptProgramCells)
+        }
         for _ in 0..<SolverShelf.kept + 1 {
-            #expect(Solver().symbolCapacity <= SolverShelf.keptSymbols)
+            let next = Solver()
+            #expect(next.symbolCapacity <= SolverShelf.keptSymbols)
+            #expect(next.definitions.program.symbols.capacity <= SolverShelf.keptProgramCells)
         }
     }
 
