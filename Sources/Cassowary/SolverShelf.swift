@@ -53,16 +53,15 @@ final class SolverParts {
 enum SolverShelf {
     static let kept = 2
     static let keptSymbols = 4_096
+    /// The definitions' flattened program holds every definition's cells, which a small
+    /// solver's definitions can still make many of: parts with room for more are not kept.
+    static let keptProgramCells = 8 * keptSymbols
 
     /// Kept parts, or new ones.
     static func take() -> SolverParts {
         guard let raw = pthread_getspecific(key) else { return SolverParts() }
         return Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue().parts.popLast() ?? SolverParts()
     }
-
-    /// The definitions' flattened program holds every definition's cells, which a small
-    /// solver's definitions can still make many of: parts with room for more are not kept.
-    static let keptProgramCells = 8 * keptSymbols
 
     /// Whether `parts` would be kept (asked before emptying them).
     static func wouldKeep(_ parts: SolverParts) -> Bool {
