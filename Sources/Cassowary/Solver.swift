@@ -112,7 +112,7 @@ public final class Solver {
 
     /// Empties the storage and moves it back into the parts, for the thread's next new solver.
     deinit {
-        guard SolverShelf.wouldKeep(parts) else { return }
+        guard let shelf = SolverShelf.shelf(keeping: parts) else { return }
         emptyStorage()
         var ownerTable = OwnedArray<Constraint?>(), anonymousTable = OwnedArray<Bool>()
         swap(&ownerTable, &owner)
@@ -121,7 +121,7 @@ public final class Solver {
         parts.ownedAnonymously = consume anonymousTable
         parts.tags = tags  // a copy whose arrays are unique once this solver is gone
         parts.exchange(with: self)
-        SolverShelf.keep(parts)
+        shelf.parts.append(parts)
     }
 
     /// Symbols a solver has room for from its first one on (see `newSymbol`): a small

@@ -63,16 +63,11 @@ enum SolverShelf {
         return Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue().parts.popLast() ?? SolverParts()
     }
 
-    /// Whether `parts` would be kept (asked before emptying them).
-    static func wouldKeep(_ parts: SolverParts) -> Bool {
+    /// The thread's shelf if it has room for `parts` and they stayed small (asked before
+    /// emptying them, so that parts not kept are not emptied for nothing).
+    static func shelf(keeping parts: SolverParts) -> Shelf? {
         guard parts.tableau.kinds.capacity <= keptSymbols,
-              parts.definitions.program.symbols.capacity <= keptProgramCells else { return false }
-        guard let raw = pthread_getspecific(key) else { return true }
-        return Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue().parts.count < kept
-    }
-
-    /// Keeps `parts`, emptied by their solver (`wouldKeep` said yes); nothing else holds them.
-    static func keep(_ parts: SolverParts) {
+              parts.definitions.program.symbols.capacity <= keptProgramCells else { return nil }
         let shelf: Shelf
         if let raw = pthread_getspecific(key) {
             shelf = Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue()
@@ -80,10 +75,12 @@ enum SolverShelf {
             shelf = Shelf()
             pthread_setspecific(key, Unmanaged.passRetained(shelf).toOpaque())
         }
-        if shelf.parts.count < kept { shelf.parts.append(parts) }
+        return shelf.parts.count < kept ? shelf : nil
     }
 
-    private final class Shelf {
+    /// A thread's kept parts; a solver's `deinit` appends its own, emptied, when
+    /// `shelf(keeping:)` gave it the shelf.
+    final class Shelf {
         var parts: [SolverParts] = []
         init() { parts.reserveCapacity(SolverShelf.kept) }
     }
