@@ -12,6 +12,10 @@ final class Definitions {
     var rows = DefinitionRows()           // by symbol; set for defined externals
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
     var referencedBy = OwnedArray<IndexList>()
+    /// Storage of reverse-index lists of a reset table (`IndexList.append(_:movingToHeapOn:)`), and
+    /// the symbols whose lists took the heap form, as in `Tableau`.
+    private var spareLists: [[Int32]] = []
+    private var spilled: [Int32] = []
     var stale = OwnedArray<Bool>()          // by symbol, as in Tableau
     /// Bumped by every change of a definition's cells (not of its constant).
     var structure: UInt64 = 1
@@ -93,6 +97,8 @@ final class Definitions {
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
     func reset(recycle: (consuming Row) -> Void) {
         rows.reset(recycle: recycle)
+        for s in spilled where Int(s) < referencedBy.count { referencedBy[Int(s)].empty(into: &spareLists) }
+        spilled.removeAll(keepingCapacity: true)
         referencedBy.removeAll(); stale.removeAll()
         structure = 1
         values.emptyKeepingCapacity()
@@ -114,7 +120,7 @@ final class Definitions {
 
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
-        rows.compact(); referencedBy.shrinkToFit(); stale.shrinkToFit()
+        rows.compact(); referencedBy.shrinkToFit(); stale.shrinkToFit(); spareLists = []; spilled = []
         values = exactCopy(values); marks.shrinkToFit()
         program.symbols = exactCopy(program.symbols); program.coefficients = exactCopy(program.coefficients)
         program.targets = exactCopy(program.targets); program.starts = exactCopy(program.starts)
@@ -211,9 +217,20 @@ final class Definitions {
 
     /// Moved in, not copied (a copy was a retain and a release of its cells).
     func define(_ x: Symbol, _ row: consuming Row) {
-        for i in row.cells.indices { referencedBy[Int(row.cells[i].symbol)].append(x) }
+        for i in row.cells.indices {
+            let s = row.cells[i].symbol
+            if referencedBy[Int(s)].leavesInlineForm(appending: x) { spillReference(s, x) } else {
+                referencedBy[Int(s)].append(x)
+            }
+        }
         rows[Int(x)] = consume row
         structure &+= 1
+    }
+
+    /// A reverse-index list leaving its inline form, on kept storage (as `Tableau.spillColumn`).
+    @inline(never) private func spillReference(_ s: Symbol, _ x: Symbol) {
+        referencedBy[Int(s)].append(x, movingToHeapOn: spareLists.popLast() ?? [])
+        if spilled.count < IndexList.sparesKept { spilled.append(s) }
     }
 
     func undefine(_ x: Symbol) -> Row? {

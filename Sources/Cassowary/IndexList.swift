@@ -47,6 +47,38 @@ struct IndexList: RandomAccessCollection, MutableCollection {
         spill?.append(x)
     }
 
+    /// Whether appending `x` takes the list out of its inline form (its owner then hands
+    /// it storage, `append(_:movingToHeapOn:)`).
+    @inline(__always) func leavesInlineForm(appending x: Int32) -> Bool {
+        spill == nil && (x < 0 || second >= 0)
+    }
+
+    /// `append` of an `x` that takes the list to its heap form, made on `storage` (emptied)
+    /// from a pool its owner keeps across a reset (`Tableau`, `Definitions`): otherwise each
+    /// list past two entries was a new array every build.
+    mutating func append(_ x: Int32, movingToHeapOn storage: consuming [Int32]) {
+        var all = storage
+        all.removeAll(keepingCapacity: true)
+        if all.capacity == 0 { all.reserveCapacity(4) }
+        for y in self { all.append(y) }
+        all.append(x)
+        first = -1; second = -1
+        spill = consume all
+    }
+
+    /// Pools of emptied heap forms (for `append(_:movingToHeapOn:)`): at most `sparesKept` arrays of
+    /// room for at most `spareCapacity` entries (about 24 KB a pool).
+    static let sparesKept = 256, spareCapacity = 16
+
+    /// Empties the list, its heap storage (if any, and not too large) into `spares`.
+    mutating func empty(into spares: inout [[Int32]]) {
+        first = -1; second = -1
+        guard var all = spill.take() else { return }
+        guard spares.count < IndexList.sparesKept, all.capacity <= IndexList.spareCapacity else { return }
+        all.removeAll(keepingCapacity: true)
+        spares.append(consume all)
+    }
+
     /// Room in the heap form (0 while inline).
     var capacity: Int { spill?.capacity ?? 0 }
 

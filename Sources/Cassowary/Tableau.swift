@@ -29,6 +29,10 @@ final class Tableau {
     /// 0.5 MB more.
     private var spareCells: [[Cell]] = []
     static let spareRows = 1024, spareRowCapacity = 32
+    /// Storage of column lists of a reset tableau (`IndexList.append(_:movingToHeapOn:)`), and the
+    /// symbols whose lists took the heap form, whose storage goes there at a reset.
+    private var spareLists: [[Int32]] = []
+    private var spilled: [Int32] = []
 
     /// An empty row with room for `capacity` cells, on kept storage when there is some.
     func freshRow(constant: Double, capacity: Int) -> Row {
@@ -90,6 +94,8 @@ final class Tableau {
             swap(&row, &rows[slot])
             recycle(consume row)
         }
+        for s in spilled where Int(s) < columns.count { columns[Int(s)].empty(into: &spareLists) }
+        spilled.removeAll(keepingCapacity: true)
         kinds.removeAll(); rows.removeAll()
         basicOf.removeAll(); freeSlots.emptyKeepingCapacity()
         slotOf.removeAll(); columns.removeAll()
@@ -106,7 +112,7 @@ final class Tableau {
         position.shrinkToFit(); stale.shrinkToFit()
         rows.shrinkToFit(); basicOf.shrinkToFit(); visitStamp.shrinkToFit()
         freeSlots = exactCopy(freeSlots)
-        spareCells = []  // kept rows' storage, which a new solver's parts may hold (`SolverShelf`)
+        spareCells = []; spareLists = []; spilled = []  // kept storage, which a new solver's parts may hold (`SolverShelf`)
     }
 
     @inline(__always) func isBasic(_ s: Symbol) -> Bool { slotOf[Int(s)] >= 0 }
@@ -262,8 +268,17 @@ final class Tableau {
 
     /// Notes that the row in `slot` now holds `symbol`.
     @inline(__always) func addToColumn(_ symbol: Symbol, _ slot: Int32) {
-        columns[Int(symbol)].append(slot)
+        if columns[Int(symbol)].leavesInlineForm(appending: slot) { spillColumn(symbol, slot) } else {
+            columns[Int(symbol)].append(slot)
+        }
         columnEntries += 1
+    }
+
+    /// `addToColumn` for a list that leaves its inline form: on kept storage, noted so that
+    /// a reset takes it back. Apart: the pool is touched only here.
+    @inline(never) private func spillColumn(_ symbol: Symbol, _ slot: Int32) {
+        columns[Int(symbol)].append(slot, movingToHeapOn: spareLists.popLast() ?? [])
+        if spilled.count < IndexList.sparesKept { spilled.append(symbol) }
     }
 
     /// Compacts the column lists when they have grown well past what they held at the

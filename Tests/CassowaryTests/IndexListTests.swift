@@ -53,4 +53,53 @@ import Testing
         #expect(Array(a) == [0, 1, 2, 3, 4])
         #expect(Array(b) == [100, 1, 2, 3, 4, 7])
     }
+
+    /// With a pool of spare storage, as the tableau and the definitions use it: the same
+    /// lists, the heap form taken from the pool and given back emptied, within its bounds.
+    @Test func spareStorageComesFromAndGoesBackToThePool() {
+        var spares: [[Int32]] = []
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<50 {
+            var lists = Array(repeating: IndexList(), count: 20)
+            var models = Array(repeating: [Int32](), count: 20)
+            var wentToHeap = Array(repeating: false, count: 20)
+            let pooled = spares.count
+            for _ in 0..<200 {
+                let k = Int.random(in: 0..<20, using: &rng)
+                let x = Int32.random(in: (round % 5 == 0 ? -3 : 0)...100, using: &rng)
+                if lists[k].leavesInlineForm(appending: x) {
+                    #expect(!wentToHeap[k], "a list took the heap form twice")
+                    wentToHeap[k] = true
+                    lists[k].append(x, movingToHeapOn: spares.popLast() ?? [])
+                } else {
+                    lists[k].append(x)
+                }
+                models[k].append(x)
+                #expect(Array(lists[k]) == models[k])
+            }
+            // Lists past two entries (or holding a negative) took the heap form, each once,
+            // from the pool first.
+            let heap = wentToHeap.filter { $0 }.count
+            #expect(heap == models.filter { $0.count > 2 || $0.contains { $0 < 0 } }.count)
+            #expect(spares.count == max(0, pooled - heap))
+            for k in lists.indices { lists[k].empty(into: &spares) }
+            #expect(lists.allSatisfy { $0.isEmpty })
+            #expect(spares.allSatisfy { $0.isEmpty })
+            #expect(spares.count <= IndexList.sparesKept)
+            #expect(spares.allSatisfy { $0.capacity <= IndexList.spareCapacity })
+        }
+        // A full pool takes no more; a large list's storage is not kept.
+        spares = Array(repeating: [Int32](), count: IndexList.sparesKept)
+        var list = IndexList()
+        for x in Int32(0)..<5 {
+            if list.leavesInlineForm(appending: x) { list.append(x, movingToHeapOn: spares.popLast() ?? []) } else { list.append(x) }
+        }
+        #expect(spares.count == IndexList.sparesKept - 1)
+        list.empty(into: &spares)
+        spares.removeAll()
+        var large = IndexList()
+        for x in Int32(0)..<Int32(IndexList.spareCapacity * 4) { large.append(x) }
+        large.empty(into: &spares)
+        #expect(spares.isEmpty && large.isEmpty)
+    }
 }

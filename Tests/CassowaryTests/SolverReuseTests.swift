@@ -210,9 +210,10 @@ import Testing
         }
         var parts: [String] = []
         for child in mirror.children where child.label != "token" && child.label != "shouldStop" {
-            // The tableau keeps emptied row storage for its next rows: capacity, if all empty.
-            if child.label == "spareCells", let spare = child.value as? [[Any]] {
-                parts.append("spareCells=\(spare.allSatisfy(\.isEmpty) ? "empty" : "holding cells")")
+            // The tableau keeps emptied row storage for its next rows, and it and the
+            // definitions emptied list storage for their next lists: capacity, if all empty.
+            if let label = child.label, label == "spareCells" || label == "spareLists", let spare = child.value as? [[Any]] {
+                parts.append("\(label)=\(spare.allSatisfy(\.isEmpty) ? "empty" : "holding entries")")
                 continue
             }
             parts.append("\(child.label ?? "_")=\(state(of: child.value, depth: depth + 1))")
