@@ -73,8 +73,6 @@ public final class Solver {
     /// leaves free depends on the basis and on which rows are tight, not on other constants).
     public internal(set) var faceVersion = 0
     var installed = 0
-    /// When optimisation must stop (see `isPastDeadline`): nil for never.
-    public var deadline: ContinuousClock.Instant?
     /// Asked with the clock: true when the work is no longer wanted (the client that asked
     /// for it is gone). Optimisation then stops as at the deadline.
     public var shouldStop: (@Sendable () -> Bool)?
@@ -84,6 +82,11 @@ public final class Solver {
     public private(set) var ranOutOfTime = false
     /// Work counters, for benchmarks and metrics.
     public internal(set) var statistics = Statistics()
+    private var deadlineAsks = 0
+    /// When optimisation must stop (see `isPastDeadline`): nil for never. The last stored
+    /// property: its type's size is known only at run time (the Concurrency library's), so
+    /// every property after it was read at an offset looked up at run time.
+    public var deadline: ContinuousClock.Instant?
 
     public struct Statistics: Sendable {
         public var pivots = 0
@@ -143,13 +146,20 @@ public final class Solver {
     /// a small pivot, and a small layout's adds pivot rarely), and sticky from then on.
     /// Optimisation loops stop then, leaving the tableau feasible: the owner refuses the
     /// work and rolls it back.
-    var isPastDeadline: Bool {
+    @inline(__always) var isPastDeadline: Bool {
         if ranOutOfTime { return true }
         deadlineAsks &+= 1
-        guard deadlineAsks & 31 == 0, deadline != nil || shouldStop != nil else { return false }
+        guard deadlineAsks & 31 == 0 else { return false }
+        return checkDeadlineIfSet()
+    }
+
+    /// `checkDeadline` when there is something to check. Apart from `isPastDeadline`: reading
+    /// the optional instant needs its type's metadata, looked up on every call (80
+    /// instructions, 1.4 % of a soft-heavy screen's build) where the function reads it.
+    @inline(never) private func checkDeadlineIfSet() -> Bool {
+        guard deadline != nil || shouldStop != nil else { return false }
         return checkDeadline()
     }
-    private var deadlineAsks = 0
 
     /// Back to the state of a new solver, keeping the storage its arrays have grown, so that
     /// the next system of a similar size is built without allocating or freeing them
