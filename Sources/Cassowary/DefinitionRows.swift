@@ -119,15 +119,10 @@ struct DefinitionRows: ~Copyable {
     }
 
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`); each row's storage
-    /// goes to `recycle`.
-    mutating func reset(recycle: (consuming Row) -> Void) {
+    /// goes to `tableau`'s pool.
+    mutating func reset(recyclingInto tableau: Tableau) {
         slotOf.removeAll()
-        for k in storage.indices {
-            var row = Row(constant: 0)
-            swap(&row, &storage[k])
-            recycle(consume row)
-        }
-        storage.emptyKeepingCapacity()
+        tableau.recycle(rowsOf: &storage)
         free.emptyKeepingCapacity()
     }
 

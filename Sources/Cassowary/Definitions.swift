@@ -95,8 +95,8 @@ final class Definitions {
     }
 
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
-    func reset(recycle: (consuming Row) -> Void) {
-        rows.reset(recycle: recycle)
+    func reset(recyclingInto tableau: Tableau) {
+        rows.reset(recyclingInto: tableau)
         for s in spilled where Int(s) < referencedBy.count { referencedBy[Int(s)].empty(into: &spareLists) }
         spilled.removeAll(keepingCapacity: true)
         referencedBy.removeAll(); stale.removeAll()

@@ -184,7 +184,7 @@ public final class Solver {
     /// Empties the tables and rows, keeping their storage.
     private func emptyStorage() {
         tableau.reset()
-        definitions.reset(recycle: tableau.recycle)
+        definitions.reset(recyclingInto: tableau)
         accumulator.reset()
         goal.reset()
         tags.reset()
