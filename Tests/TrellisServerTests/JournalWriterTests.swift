@@ -38,4 +38,58 @@ import Testing
         #expect(late.withLock { $0 })
         #expect(try store.history(of: "s0").count == records + 1)
     }
+
+    /// A store that records each transaction's ops and tells the test when one arrives.
+    final class CountingStore: JournalStore, @unchecked Sendable {
+        let transactions = Locked<[[StoreOp]]>([])
+        let committed = DispatchSemaphore(value: 0)
+        func apply(_ ops: [StoreOp]) throws(StoreError) {
+            transactions.withLock { $0.append(ops) }
+            committed.signal()
+        }
+        func history(of session: String) throws(StoreError) -> [StoredRecord] { [] }
+        func list() throws(StoreError) -> StoreListing { throw StoreError("not listed in this test") }
+        func release() {}
+    }
+
+    /// Group commit across loops: a loop that ends its iteration does not start a commit
+    /// without the records another loop handed over in the iteration it is still in; they
+    /// go in one transaction once that loop ends it too.
+    @Test func aCommitWaitsForLoopsInTheMiddleOfAnIteration() {
+        let store = CountingStore()
+        let writer = JournalWriter(store: store, durability: .batch, metrics: JournalMetrics(), logger: Logger(label: "test"),
+                                   gatherNanoseconds: 60_000_000_000)
+        let (aStep, bStep) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let (aDone, bDone) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let released = Locked(0)
+        // Two threads of their own, left running (`onThreads` would wait for them here).
+        for t in 0..<2 {
+            Thread.detachNewThread {
+                let (step, done) = t == 0 ? (aStep, aDone) : (bStep, bDone)
+                writer.loopTickEnded()  // a loop thread from now on
+                done.signal()
+                step.wait()
+                writer.submit([.append(session: "s\(t)", Self.record(t + 1))]) { released.withLock { $0 += 1 } }
+                done.signal()
+                step.wait()
+                writer.loopTickEnded()
+                done.signal()
+            }
+        }
+        // Both are loops; B hands its record over, then A hands its own over and ends its
+        // iteration while B is still in its own.
+        aDone.wait(); bDone.wait()
+        bStep.signal(); bDone.wait()
+        aStep.signal(); aDone.wait()
+        aStep.signal(); aDone.wait()
+        // Nothing is committed while B is in its iteration (a commit of A's record alone
+        // arrives at once without the wait).
+        #expect(store.committed.wait(timeout: .now() + .milliseconds(300)) == .timedOut)
+        bStep.signal(); bDone.wait()
+        #expect(store.committed.wait(timeout: .now() + .seconds(30)) == .success)
+        writer.shutdown()
+        #expect(store.transactions.withLock { $0.count } == 1)
+        #expect(store.transactions.withLock { $0.first?.count } == 2)
+        #expect(released.withLock { $0 } == 2)
+    }
 }
