@@ -45,15 +45,6 @@ public final class JournalWriter: @unchecked Sendable {
     /// what they hand over is committed when their iteration ends, together, rather than
     /// as each request hands it over.
     private var loopThreads: [pthread_t] = []
-    /// By loop (as `loopThreads`): it handed records over in the iteration it is in.
-    private var loopOpen: [Bool] = []
-    private var openLoops = 0
-    /// How long a group commit waits, at most, for loops in the middle of an iteration in
-    /// which they handed records over: their records then go in this commit instead of
-    /// waiting for the next one's sync. 1 ms: with 64 clients updating one session, 23-25
-    /// records a commit instead of 17, and 10-15 % more updates a second (BENCHMARKS.md).
-    public static let gatherNanoseconds: UInt64 = 1_000_000
-    private let gather: UInt64
 
     struct Item {
         var ops: [StoreOp]
@@ -61,10 +52,8 @@ public final class JournalWriter: @unchecked Sendable {
         var since: UInt64
     }
 
-    public init(store: JournalStore, durability: Durability, metrics: JournalMetrics, logger: Logger,
-                gatherNanoseconds: UInt64 = JournalWriter.gatherNanoseconds) {
+    public init(store: JournalStore, durability: Durability, metrics: JournalMetrics, logger: Logger) {
         self.store = store
-        gather = gatherNanoseconds
         self.durability = durability
         self.metrics = metrics
         self.logger = logger
@@ -100,9 +89,7 @@ public final class JournalWriter: @unchecked Sendable {
         queue.append(Item(ops: ops, then: waits ? then : nil, since: now))
         // A loop's requests wait for the end of its iteration (group commit); fsync commits
         // each request on its own, and other threads (the solver pool) have no iteration.
-        let loop = loopIndexLocked()
-        if let loop, !loopOpen[loop] { loopOpen[loop] = true; openLoops += 1 }
-        let wakeNow = durability == .fsync || loop == nil
+        let wakeNow = durability == .fsync || !isLoopThreadLocked()
         lock.unlock()
         if wakeNow { wake.signal() }
         if !waits { then?() }
@@ -111,20 +98,15 @@ public final class JournalWriter: @unchecked Sendable {
     /// An event loop finished an iteration: what its requests handed over is committed now.
     public func loopTickEnded() {
         lock.lock()
-        if let loop = loopIndexLocked() {
-            if loopOpen[loop] { loopOpen[loop] = false; openLoops -= 1 }
-        } else {
-            loopThreads.append(pthread_self())
-            loopOpen.append(false)
-        }
+        if !isLoopThreadLocked() { loopThreads.append(pthread_self()) }
         let pending = !queue.isEmpty
         lock.unlock()
         if pending { wake.signal() }
     }
 
-    private func loopIndexLocked() -> Int? {
+    private func isLoopThreadLocked() -> Bool {
         let me = pthread_self()
-        return loopThreads.firstIndex { pthread_equal($0, me) != 0 }
+        return loopThreads.contains { pthread_equal($0, me) != 0 }
     }
 
     /// Writes what is queued, then stops the thread.
@@ -146,12 +128,6 @@ public final class JournalWriter: @unchecked Sendable {
                 exited = true  // under the lock: a later submit sees it and writes itself
                 lock.unlock()
                 return
-            }
-            // Group commit: loops still in an iteration that handed records over end it first
-            // (within `gatherNanoseconds`), so that theirs go in too.
-            if durability == .batch && openLoops > 0 && !stopping {
-                let until = MonotonicClock.now() &+ gather
-                while openLoops > 0 && !stopping && wake.wait(lock, untilNanoseconds: until) {}
             }
             // fsync: one request's records per transaction; otherwise all that waited.
             let take = durability == .fsync ? 1 : queue.count

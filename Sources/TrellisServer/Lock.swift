@@ -95,12 +95,7 @@ final class Condition: @unchecked Sendable {
     init() {
         cond = .allocate(capacity: 1)
         cond.initialize(to: pthread_cond_t())
-        // Timed waits (`wait(_:untilNanoseconds:)`) measure the monotonic clock.
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        precondition(pthread_cond_init(cond, &attributes) == 0)
-        pthread_condattr_destroy(&attributes)
+        precondition(pthread_cond_init(cond, nil) == 0)
     }
 
     deinit {
@@ -111,12 +106,6 @@ final class Condition: @unchecked Sendable {
 
     /// Waits; the caller holds `lock`.
     func wait(_ lock: Lock) { pthread_cond_wait(cond, lock.pointer) }
-    /// Waits until signalled or until the monotonic clock reads `deadline` (nanoseconds);
-    /// false once the deadline has passed.
-    func wait(_ lock: Lock, untilNanoseconds deadline: UInt64) -> Bool {
-        var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        return pthread_cond_timedwait(cond, lock.pointer, &until) != ETIMEDOUT
-    }
     func signal() { pthread_cond_signal(cond) }
     func broadcast() { pthread_cond_broadcast(cond) }
 }
