@@ -12,10 +12,8 @@ final class Definitions {
     var rows = DefinitionRows()           // by symbol; set for defined externals
     /// symbol -> externals whose definitions mention it (lazy: checked on read).
     var referencedBy = OwnedArray<IndexList>()
-    /// Storage of reverse-index lists of a reset table (`IndexList.append(_:movingToHeapOn:)`), and
-    /// the symbols whose lists took the heap form, as in `Tableau`.
-    private var spareLists: [[Int32]] = []
-    private var spilled: [Int32] = []
+    /// Storage of reverse-index lists of a reset table.
+    private var listPool = IndexListPool()
     var stale = OwnedArray<Bool>()          // by symbol, as in Tableau
     /// Bumped by every change of a definition's cells (not of its constant).
     var structure: UInt64 = 1
@@ -97,8 +95,7 @@ final class Definitions {
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
     func reset(recyclingInto tableau: Tableau) {
         rows.reset(recyclingInto: tableau)
-        for s in spilled where Int(s) < referencedBy.count { referencedBy[Int(s)].empty(into: &spareLists) }
-        spilled.removeAll(keepingCapacity: true)
+        listPool.takeBack(from: &referencedBy)
         referencedBy.removeAll(); stale.removeAll()
         structure = 1
         values.emptyKeepingCapacity()
@@ -120,7 +117,7 @@ final class Definitions {
 
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
-        rows.compact(); referencedBy.shrinkToFit(); stale.shrinkToFit(); spareLists = []; spilled = []
+        rows.compact(); referencedBy.shrinkToFit(); stale.shrinkToFit(); listPool.drop()
         values = exactCopy(values); marks.shrinkToFit()
         program.symbols = exactCopy(program.symbols); program.coefficients = exactCopy(program.coefficients)
         program.targets = exactCopy(program.targets); program.starts = exactCopy(program.starts)
@@ -229,8 +226,7 @@ final class Definitions {
 
     /// A reverse-index list leaving its inline form, on kept storage (as `Tableau.spillColumn`).
     @inline(never) private func spillReference(_ s: Symbol, _ x: Symbol) {
-        referencedBy[Int(s)].append(x, movingToHeapOn: spareLists.popLast() ?? [])
-        if spilled.count < IndexList.sparesKept { spilled.append(s) }
+        listPool.append(x, to: &referencedBy[Int(s)], number: s)
     }
 
     func undefine(_ x: Symbol) -> Row? {

@@ -66,15 +66,12 @@ struct IndexList: RandomAccessCollection, MutableCollection {
         spill = consume all
     }
 
-    /// Pools of emptied heap forms (for `append(_:movingToHeapOn:)`): at most `sparesKept` arrays of
-    /// room for at most `spareCapacity` entries (about 24 KB a pool).
-    static let sparesKept = 256, spareCapacity = 16
-
-    /// Empties the list, its heap storage (if any, and not too large) into `spares`.
+    /// Empties the list, its heap storage (if any, and not too large) into `spares`
+    /// (`IndexListPool`).
     mutating func empty(into spares: inout [[Int32]]) {
         first = -1; second = -1
         guard var all = spill.take() else { return }
-        guard spares.count < IndexList.sparesKept, all.capacity <= IndexList.spareCapacity else { return }
+        guard spares.count < IndexListPool.kept, all.capacity <= IndexListPool.capacity else { return }
         all.removeAll(keepingCapacity: true)
         spares.append(consume all)
     }
@@ -114,4 +111,31 @@ struct IndexList: RandomAccessCollection, MutableCollection {
         first = -1; second = -1
         spill = all
     }
+}
+
+/// Emptied heap storage for the index lists of one table (the tableau's columns, the
+/// definitions' reverse index), kept across a reset: a list that leaves its inline form takes
+/// an array from here, and a reset gives back the storage of the lists that took one.
+/// At most `kept` arrays of room for at most `capacity` entries (about 24 KB).
+struct IndexListPool {
+    static let kept = 256, capacity = 16
+    private var spareLists: [[Int32]] = []
+    /// The lists (by their index in the table) that took the heap form since the last reset.
+    private var spilled: [Int32] = []
+
+    /// Appends `x` to `list`, number `k` of the table, which `x` takes out of its inline form
+    /// (`IndexList.leavesInlineForm`).
+    mutating func append(_ x: Int32, to list: inout IndexList, number k: Int32) {
+        list.append(x, movingToHeapOn: spareLists.popLast() ?? [])
+        if spilled.count < IndexListPool.kept { spilled.append(k) }
+    }
+
+    /// Takes back the storage of the lists that took the heap form, before `lists` is emptied.
+    mutating func takeBack(from lists: inout OwnedArray<IndexList>) {
+        for k in spilled where Int(k) < lists.count { lists[Int(k)].empty(into: &spareLists) }
+        spilled.removeAll(keepingCapacity: true)
+    }
+
+    /// Lets the storage go (`Solver.compact`).
+    mutating func drop() { self = IndexListPool() }
 }

@@ -29,10 +29,8 @@ final class Tableau {
     /// 0.5 MB more.
     private var spareCells: [[Cell]] = []
     static let spareRows = 1024, spareRowCapacity = 32
-    /// Storage of column lists of a reset tableau (`IndexList.append(_:movingToHeapOn:)`), and the
-    /// symbols whose lists took the heap form, whose storage goes there at a reset.
-    private var spareLists: [[Int32]] = []
-    private var spilled: [Int32] = []
+    /// Storage of column lists of a reset tableau.
+    private var listPool = IndexListPool()
 
     /// An empty row with room for `capacity` cells, on kept storage when there is some.
     func freshRow(constant: Double, capacity: Int) -> Row {
@@ -43,29 +41,23 @@ final class Tableau {
     }
 
     /// Keeps `row`'s storage for `freshRow` (within the pool's bounds).
-    func recycle(_ row: consuming Row) {
-        guard spareCells.count < Tableau.spareRows, row.cells.capacity > 0, row.cells.capacity <= Tableau.spareRowCapacity else { return }
-        var cells: [Cell] = []
-        swap(&cells, &row.cells)  // moved out, so that emptying it keeps its storage
-        cells.emptyKeepingCapacity()
-        spareCells.append(consume cells)  // moved: a copy was a retain and a release
-    }
+    func recycle(_ row: consuming Row) { keepStorage(of: &row.cells) }
 
     /// `recycle` of every row of `rows` (a reset's definitions), which is left empty with its
     /// capacity: one pass over the buffer, where a closure per row cost twice as much.
     func recycle(rowsOf rows: inout [Row]) {
         rows.withUnsafeMutableBufferPointer { buffer in
-            for k in buffer.indices {
-                guard spareCells.count < Tableau.spareRows else { break }
-                let capacity = buffer[k].cells.capacity
-                guard capacity > 0, capacity <= Tableau.spareRowCapacity else { continue }
-                var cells: [Cell] = []
-                swap(&cells, &buffer[k].cells)
-                cells.emptyKeepingCapacity()
-                spareCells.append(consume cells)
-            }
+            for k in buffer.indices where spareCells.count < Tableau.spareRows { keepStorage(of: &buffer[k].cells) }
         }
         rows.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) private func keepStorage(of row: inout [Cell]) {
+        guard spareCells.count < Tableau.spareRows, row.capacity > 0, row.capacity <= Tableau.spareRowCapacity else { return }
+        var cells: [Cell] = []
+        swap(&cells, &row)  // moved out, so that emptying it keeps its storage
+        cells.emptyKeepingCapacity()
+        spareCells.append(consume cells)  // moved: a copy was a retain and a release
     }
 
     @inline(__always) func newSymbol(_ kind: SymbolKind) -> Symbol {
@@ -111,8 +103,7 @@ final class Tableau {
             swap(&row, &rows[slot])
             recycle(consume row)
         }
-        for s in spilled where Int(s) < columns.count { columns[Int(s)].empty(into: &spareLists) }
-        spilled.removeAll(keepingCapacity: true)
+        listPool.takeBack(from: &columns)
         kinds.removeAll(); rows.removeAll()
         basicOf.removeAll(); freeSlots.emptyKeepingCapacity()
         slotOf.removeAll(); columns.removeAll()
@@ -129,7 +120,7 @@ final class Tableau {
         position.shrinkToFit(); stale.shrinkToFit()
         rows.shrinkToFit(); basicOf.shrinkToFit(); visitStamp.shrinkToFit()
         freeSlots = exactCopy(freeSlots)
-        spareCells = []; spareLists = []; spilled = []  // kept storage, which a new solver's parts may hold (`SolverShelf`)
+        spareCells = []; listPool.drop()  // kept storage, which a new solver's parts may hold (`SolverShelf`)
     }
 
     @inline(__always) func isBasic(_ s: Symbol) -> Bool { slotOf[Int(s)] >= 0 }
@@ -291,11 +282,10 @@ final class Tableau {
         columnEntries += 1
     }
 
-    /// `addToColumn` for a list that leaves its inline form: on kept storage, noted so that
-    /// a reset takes it back. Apart: the pool is touched only here.
+    /// `addToColumn` for a list that leaves its inline form, on kept storage. Apart: the pool
+    /// is touched only here (passed to every append, it cost the small layouts 1 %).
     @inline(never) private func spillColumn(_ symbol: Symbol, _ slot: Int32) {
-        columns[Int(symbol)].append(slot, movingToHeapOn: spareLists.popLast() ?? [])
-        if spilled.count < IndexList.sparesKept { spilled.append(symbol) }
+        listPool.append(slot, to: &columns[Int(symbol)], number: symbol)
     }
 
     /// Compacts the column lists when they have grown well past what they held at the

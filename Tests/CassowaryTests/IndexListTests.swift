@@ -85,20 +85,20 @@ import Testing
             for k in lists.indices { lists[k].empty(into: &spares) }
             #expect(lists.allSatisfy { $0.isEmpty })
             #expect(spares.allSatisfy { $0.isEmpty })
-            #expect(spares.count <= IndexList.sparesKept)
-            #expect(spares.allSatisfy { $0.capacity <= IndexList.spareCapacity })
+            #expect(spares.count <= IndexListPool.kept)
+            #expect(spares.allSatisfy { $0.capacity <= IndexListPool.capacity })
         }
         // A full pool takes no more; a large list's storage is not kept.
-        spares = Array(repeating: [Int32](), count: IndexList.sparesKept)
+        spares = Array(repeating: [Int32](), count: IndexListPool.kept)
         var list = IndexList()
         for x in Int32(0)..<5 {
             if list.leavesInlineForm(appending: x) { list.append(x, movingToHeapOn: spares.popLast() ?? []) } else { list.append(x) }
         }
-        #expect(spares.count == IndexList.sparesKept - 1)
+        #expect(spares.count == IndexListPool.kept - 1)
         list.empty(into: &spares)
         spares.removeAll()
         var large = IndexList()
-        for x in Int32(0)..<Int32(IndexList.spareCapacity * 4) { large.append(x) }
+        for x in Int32(0)..<Int32(IndexListPool.capacity * 4) { large.append(x) }
         large.empty(into: &spares)
         #expect(spares.isEmpty && large.isEmpty)
     }
