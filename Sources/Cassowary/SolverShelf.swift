@@ -78,6 +78,12 @@ enum SolverShelf {
         return shelf.parts.count < kept ? shelf : nil
     }
 
+    /// Lets go of the parts this thread keeps.
+    static func empty() {
+        guard let raw = pthread_getspecific(key) else { return }
+        Unmanaged<Shelf>.fromOpaque(raw).takeUnretainedValue().parts.removeAll()
+    }
+
     /// A thread's kept parts; a solver's `deinit` appends its own, emptied, when
     /// `shelf(keeping:)` gave it the shelf.
     final class Shelf {

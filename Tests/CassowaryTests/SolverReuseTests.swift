@@ -74,6 +74,17 @@ import Testing
         #expect(differences.isEmpty, "\(differences.count) differ; first: \(differences.first ?? "")")
     }
 
+    /// What solvers left on a thread can be let go (the fuzzing harnesses do after each
+    /// input): the next solver then starts on new storage.
+    @Test func keptStorageCanBeReleased() {
+        do { _ = Solver().makeVariables(10) }
+        let kept = Solver()
+        #expect(kept.symbolCapacity > 0)
+        _ = consume kept
+        Solver.releaseKeptStorage()
+        #expect(Solver().symbolCapacity == 0)
+    }
+
     /// A solver that grew large (in symbols, or in its definitions' cells) leaves nothing
     /// behind: what a thread keeps stays bounded.
     @Test func aLargeSolverIsNotKept() {
