@@ -53,17 +53,12 @@ struct IndexList: RandomAccessCollection, MutableCollection {
         spill == nil && (x < 0 || second >= 0)
     }
 
-    /// `append` of an `x` that takes the list to its heap form, made on `storage` (emptied)
+    /// `append` of an `x` that takes the list to its heap form, made on `storage` (empty)
     /// from a pool its owner keeps across a reset (`Tableau`, `Definitions`): otherwise each
     /// list past two entries was a new array every build.
     mutating func append(_ x: Int32, movingToHeapOn storage: consuming [Int32]) {
-        var all = storage
-        all.removeAll(keepingCapacity: true)
-        if all.capacity == 0 { all.reserveCapacity(4) }
-        for y in self { all.append(y) }
-        all.append(x)
-        first = -1; second = -1
-        spill = consume all
+        moveToHeap(on: storage)
+        spill?.append(x)
     }
 
     /// Empties the list, its heap storage (if any, and not too large) into `spares`
@@ -72,7 +67,7 @@ struct IndexList: RandomAccessCollection, MutableCollection {
         first = -1; second = -1
         guard var all = spill.take() else { return }
         guard spares.count < IndexListPool.kept, all.capacity <= IndexListPool.capacity else { return }
-        all.removeAll(keepingCapacity: true)
+        all.emptyKeepingCapacity()
         spares.append(consume all)
     }
 
@@ -104,12 +99,15 @@ struct IndexList: RandomAccessCollection, MutableCollection {
         }
     }
 
-    private mutating func moveToHeap() {
-        var all: [Int32] = []
-        all.reserveCapacity(4)
-        all.append(contentsOf: self)
+    /// Into the heap form, on `storage` (empty) or a new array.
+    private mutating func moveToHeap(on storage: consuming [Int32] = []) {
+        var all = storage
+        if all.capacity == 0 { all.reserveCapacity(4) }
+        // The inline places hold no negative value: -1 marks an empty one.
+        if first >= 0 { all.append(first) }
+        if second >= 0 { all.append(second) }
         first = -1; second = -1
-        spill = all
+        spill = consume all
     }
 }
 
