@@ -54,8 +54,8 @@ struct IndexList: RandomAccessCollection, MutableCollection {
     }
 
     /// `append` of an `x` that takes the list to its heap form, made on `storage` (empty)
-    /// from a pool its owner keeps across a reset (`Tableau`, `Definitions`): otherwise each
-    /// list past two entries was a new array every build.
+    /// from the `IndexListPool` its table keeps across a reset: otherwise each list past two
+    /// entries was a new array every build.
     mutating func append(_ x: Int32, movingToHeapOn storage: consuming [Int32]) {
         moveToHeap(on: storage)
         spill?.append(x)

@@ -47,7 +47,10 @@ final class Tableau {
     /// capacity: one pass over the buffer, where a closure per row cost twice as much.
     func recycle(rowsOf rows: inout [Row]) {
         rows.withUnsafeMutableBufferPointer { buffer in
-            for k in buffer.indices where spareCells.count < Tableau.spareRows { keepStorage(of: &buffer[k].cells) }
+            for k in buffer.indices {
+                guard spareCells.count < Tableau.spareRows else { break }  // full: the rest go with `rows`
+                keepStorage(of: &buffer[k].cells)
+            }
         }
         rows.removeAll(keepingCapacity: true)
     }
