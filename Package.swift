@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Arrows point one way: trellis -> TrellisServer -> {HTTPServer, Layout, Storage};
-// Layout -> Cassowary; Storage -> CSQLite; TrellisServer -> CZlib (gzip).
+// Layout -> Cassowary; Storage -> CSQLite; TrellisServer -> CZlib (gzip);
+// HTTPServer and TrellisServer -> Platform (locks, threads, clocks).
 let package = Package(
     name: "Trellis",
     platforms: [.macOS(.v14)],
@@ -33,15 +34,17 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Cassowary"], swiftSettings: [
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
-        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP"], exclude: ["README.md"]),
+        // Locks, threads, clocks, processor count and ASCII folding, shared by the server modules.
+        .target(name: "Platform"),
+        .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP", "Platform"], exclude: ["README.md"]),
         // Sessions' durable histories (docs/durability.md): the store protocol and SQLite.
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "TrellisServer", dependencies: [
-            "HTTPServer", "Layout", "Storage", "CZlib",
+            "HTTPServer", "Layout", "Storage", "CZlib", "Platform",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "trellis", dependencies: [
-            "TrellisServer", "Layout", "Storage",
+            "TrellisServer", "Layout", "Storage", "Platform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmark drivers (scripts/bench-*): replay anchor workloads on our code.
@@ -49,7 +52,7 @@ let package = Package(
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         // Fuzzing (scripts/fuzz): the harnesses, and the libFuzzer driver that runs them.
-        .target(name: "FuzzHarnesses", dependencies: ["Cassowary", "Layout", "SessionHistories", "TrellisServer"]),
+        .target(name: "FuzzHarnesses", dependencies: ["Cassowary", "Layout", "SessionHistories", "TrellisServer", "Platform"]),
         .executableTarget(name: "trellis-fuzz", dependencies: ["FuzzHarnesses"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
@@ -57,9 +60,9 @@ let package = Package(
         // end-to-end differential tests of sessions.
         .target(name: "SessionHistories", dependencies: ["Layout"], path: "Tests/Support"),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "SessionHistories"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite"]),
-        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "CSQLite", "SessionHistories"]),
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "CSQLite", "SessionHistories", "Platform"]),
     ],
     swiftLanguageModes: [.v6]
 )

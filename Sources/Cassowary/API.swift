@@ -31,8 +31,12 @@ public struct Expression: Sendable {
     }
 }
 
-public enum Relation: Sendable {
-    case equal, lessOrEqual, greaterOrEqual
+/// How a constraint relates its two sides; the one relation type of the project (the
+/// wire's `==`, `<=`, `>=` are its raw values).
+public enum Relation: String, Sendable {
+    case equal = "=="
+    case lessThanOrEqual = "<="
+    case greaterThanOrEqual = ">="
 }
 
 /// A priority in (0, 1000]. 1000 is required. Priorities are strictly ordered: any

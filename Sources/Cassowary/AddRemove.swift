@@ -103,8 +103,8 @@ extension Solver {
         let required = shape.isRequired
         let level = Int32(required ? -1 : goal.level(for: shape.priority))
         switch shape.relation {
-        case .lessOrEqual, .greaterOrEqual:
-            let sigma: Double = shape.relation == .lessOrEqual ? 1 : -1
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sigma: Double = shape.relation == .lessThanOrEqual ? 1 : -1
             let slack = newSymbol(.slack)
             row.add(slack, sigma)
             var other: Symbol = -1

@@ -140,7 +140,7 @@ final class OptimalFace {
         let moved = terms.compactMap { term in probe.variables[term.0].map { ($0, term.1) } }
         for direction in [1.0, -1.0] {
             let push = Constraint(Expression(moved.map { ($0.0, $0.1 * direction) }, constant: -1),
-                                  .greaterOrEqual, priority: 1)
+                                  .greaterThanOrEqual, priority: 1)
             guard (try? probe.solver.add(push)) != nil else { continue }
             var change = 0.0
             for (v, c) in moved { change += c * probe.solver.value(v) }
@@ -161,7 +161,7 @@ final class OptimalFace {
             let v = probe.makeVariable()
             variables[column] = v
             if solver.tableau.isRestricted(column) {
-                _ = try? probe.add(Constraint(Expression([(v, 1)]), .greaterOrEqual))
+                _ = try? probe.add(Constraint(Expression([(v, 1)]), .greaterThanOrEqual))
             }
         }
         for slot in component.slots {
@@ -173,7 +173,7 @@ final class OptimalFace {
             let isDummy = solver.tableau.kinds[Int(solver.tableau.basicOf[Int(slot)])] == .dummy
             // A hair below zero is numerical dust, not infeasibility.
             let constant = isDummy ? row.constant : max(0, row.constant)
-            _ = try? probe.add(Constraint(Expression(terms, constant: constant), isDummy ? .equal : .greaterOrEqual))
+            _ = try? probe.add(Constraint(Expression(terms, constant: constant), isDummy ? .equal : .greaterThanOrEqual))
         }
         component.probe = (probe, variables)
         return (probe, variables)

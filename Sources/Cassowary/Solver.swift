@@ -337,8 +337,8 @@ public final class Solver {
             // `expression` above zero violates `<=` and `==` (at `priority`), below zero `>=`
             // and `==` (at `priorityBelow`, which is `priority` but for a two-sided soft one).
             let e = c.expression.terms.reduce(tag.constant) { $0 + $1.coefficient * value($1.variable) }
-            if c.relation != .greaterOrEqual { totals[c.priority, default: 0] += max(0, e) }
-            if c.relation != .lessOrEqual { totals[c.priorityBelow, default: 0] += max(0, -e) }
+            if c.relation != .greaterThanOrEqual { totals[c.priority, default: 0] += max(0, e) }
+            if c.relation != .lessThanOrEqual { totals[c.priorityBelow, default: 0] += max(0, -e) }
         }
         return totals.keys.sorted(by: >).map { (priority: $0, violation: totals[$0] ?? 0) }
     }

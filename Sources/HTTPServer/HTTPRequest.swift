@@ -1,3 +1,4 @@
+import Platform
 /// One parsed HTTP/1.x request, handed to the handler once its whole body has
 /// arrived. Strings are decoded as UTF-8 (invalid bytes become U+FFFD); the
 /// target is not percent-decoded.
@@ -62,20 +63,4 @@ public struct HTTPRequest: Sendable {
         let query = String(target[target.utf8.index(after: mark)...])
         return (path, query)
     }
-}
-
-/// ASCII case-insensitive comparison of two strings' UTF-8 bytes. Header
-/// names are tokens (ASCII), so folding only A-Z is exact.
-func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
-    let x = a.utf8, y = b.utf8
-    guard x.count == y.count else { return false }
-    for (p, q) in zip(x, y) where p != q {
-        guard asciiLower(p) == asciiLower(q) else { return false }
-    }
-    return true
-}
-
-@inline(__always)
-func asciiLower(_ byte: UInt8) -> UInt8 {
-    (byte >= 65 && byte <= 90) ? byte | 0x20 : byte
 }

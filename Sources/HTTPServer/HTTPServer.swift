@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Platform
 
 /// An HTTP/1.1 server: `workers` libuv event loops, one per thread, each
 /// with its own SO_REUSEPORT listening socket. It knows nothing of what it
@@ -105,16 +106,15 @@ public final class HTTPServer: Sendable {
             // Counted before the thread exists, so its end can never be
             // counted first.
             lifecycle.update { $0.threadsAlive += 1 }
-            do {
-                try spawnThread { [self] in
-                    loop.run(wantSignals: wantSignals && index == 0) { error in
-                        startup.update { if let error { $0.failed.append(error) } else { $0.ready += 1 } }
-                    }
-                    self.loopThreadEnded()
+            let started = startThread(detached: true) { [self] in
+                loop.run(wantSignals: wantSignals && index == 0) { error in
+                    startup.update { if let error { $0.failed.append(error) } else { $0.ready += 1 } }
                 }
-            } catch {
+                self.loopThreadEnded()
+            }
+            if case .failure(let refusal) = started {
                 lifecycle.update { $0.threadsAlive -= 1 }
-                startup.update { $0.failed.append(error) }
+                startup.update { $0.failed.append(.system("pthread_create", refusal.code)) }
                 // This loop never runs: its socket must still be closed.
                 close(fds[index])
             }

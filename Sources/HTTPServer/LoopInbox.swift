@@ -1,4 +1,5 @@
 import CLibUV
+import Platform
 
 /// Work handed to a loop from other threads.
 enum LoopMessage: Sendable {

@@ -1,3 +1,4 @@
+import Platform
 /// Collects the pieces llhttp reports for the request being read. llhttp may
 /// report one field in several pieces (a read can end mid-name), so names and
 /// values are gathered as bytes and turned into Strings once complete. The
@@ -100,8 +101,4 @@ func trimmed(_ text: String) -> Substring {
     guard let first = text.firstIndex(where: { !isBlank($0) }),
           let last = text.lastIndex(where: { !isBlank($0) }) else { return "" }
     return text[first...last]
-}
-
-func asciiCaseInsensitiveEquals(_ a: Substring, _ b: String) -> Bool {
-    asciiCaseInsensitiveEquals(String(a), b)
 }

@@ -1,3 +1,4 @@
+import Platform
 /// Turns an HTTPResponse into HTTP/1.1 bytes. The server owns the framing:
 /// it writes Content-Length and Connection itself and drops the handler's
 /// copies, so a handler cannot produce a response that desynchronises the

@@ -1,3 +1,4 @@
+import Platform
 /// What every loop of one server shares: immutable settings, the handler and
 /// the connection counter.
 final class ServerContext: Sendable {

@@ -1,3 +1,4 @@
+import Platform
 import CZlib
 
 /// gzip (RFC 9110 8.4.1.3) for answers to clients that accept it: layout answers of a
@@ -67,14 +68,7 @@ enum Compression {
 
     /// Whether the bytes in `range` are `word` (ASCII, lower case) in any case.
     private static func equalsIgnoringCase(_ h: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
-        guard range.count == word.utf8CodeUnitCount else { return false }
-        let w = word.utf8Start
-        for k in 0..<range.count {
-            var c = h[range.lowerBound + k]
-            if c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") { c += 32 }
-            if c != w[k] { return false }
-        }
-        return true
+        asciiCaseInsensitiveEquals(bytes: h[range], UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
     /// Whether a media type is text that compresses (JSON, YAML, HTML, CSS, scripts,

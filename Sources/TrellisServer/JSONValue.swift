@@ -1,3 +1,5 @@
+import Layout
+
 /// A small JSON value and writer, for the bodies the server itself makes (problems,
 /// /healthz). Layout answers are written by the Layout module and pass through as bytes.
 public indirect enum JSONValue: Equatable, Sendable {
@@ -58,23 +60,5 @@ public indirect enum JSONValue: Equatable, Sendable {
         return String(d)
     }
 
-    public static func writeString(_ s: String, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5c, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5c, 0x5c])
-            case 0x0a: out.append(contentsOf: [0x5c, UInt8(ascii: "n")])
-            case 0x0d: out.append(contentsOf: [0x5c, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5c, UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xf)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
+    public static func writeString(_ s: String, to out: inout [UInt8]) { JSONEscape.appendQuoted(s, to: &out) }
 }

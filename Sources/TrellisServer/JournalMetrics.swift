@@ -1,4 +1,5 @@
 import Storage
+import Platform
 
 /// The durable journal's counters (docs/durability.md), rendered with the other metrics.
 public final class JournalMetrics: Sendable {

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Logging
 import Storage
+import Platform
 
 /// What an answer promises about its session's history reaching the disk (`--durability`,
 /// docs/durability.md).
@@ -57,7 +58,7 @@ public final class JournalWriter: @unchecked Sendable {
         self.durability = durability
         self.metrics = metrics
         self.logger = logger
-        if let thread = startJoinableThread({ self.run() }) {
+        if case .success(let thread) = startThread({ self.run() }) {
             self.thread = thread
             started = true
         }

@@ -1,5 +1,6 @@
 import Layout
 import Storage
+import Platform
 
 /// The `LayoutService` on the Layout module: the wire reader (`decodeLayoutDocument`,
 /// `decodeEditBatch`), the live engine (`LiveLayout`) and the answer writer. Enforces
@@ -56,8 +57,9 @@ public struct LayoutEngineService: LayoutService {
         /// (a remake removes every one of them), so it goes to the pool too (issue #13).
         var size: Int { max(views, constraints / Self.constraintsPerView) }
 
-        /// The built layout, rebuilding it first if the session sleeps.
-        mutating func wake() -> Result<LiveLayout, Problem> {
+        /// The built layout, rebuilding it first if the session sleeps (under `limits`, the
+        /// service's: what was accepted once reads again the same).
+        mutating func wake(limits: LayoutLimits = .standard) -> Result<LiveLayout, Problem> {
             var journal: SessionJournal
             switch form {
             case .awake(let layout, _):
@@ -69,22 +71,22 @@ public struct LayoutEngineService: LayoutService {
                 do {
                     records = try stored.store.history(of: stored.id)
                 } catch {
-                    return .failure(Problem(status: 500, code: "internal-error", message: "the session could not be read from the store: \(error.message)"))
+                    return .failure(Problem(status: 500, code: .internalError, message: "the session could not be read from the store: \(error.message)"))
                 }
                 guard let read = SessionJournal(records: records.map { ($0.kind, $0.body) }) else {
-                    return .failure(Problem(status: 500, code: "internal-error", message: "the session's stored history does not begin with a document or a checkpoint"))
+                    return .failure(Problem(status: 500, code: .internalError, message: "the session's stored history does not begin with a document or a checkpoint"))
                 }
                 journal = read
                 journal.lastSolveMicros = stored.solveMicros
             }
-            switch journal.replay() {
+            switch journal.replay(limits: limits) {
             case .success(let layout):
                 layout.lastSolveMicros = journal.lastSolveMicros
                 form = .awake(layout, journal)
                 return .success(layout)
             case .failure(let failure):
                 // Not expected: every record succeeded once, and replaying is deterministic.
-                return .failure(Problem(status: 500, code: "internal-error",
+                return .failure(Problem(status: 500, code: .internalError,
                                         message: "the session could not be rebuilt from its history (record \(failure.record): \(failure.reason))"))
             }
         }
@@ -102,7 +104,7 @@ public struct LayoutEngineService: LayoutService {
         /// Records a batch that ran. A journal that would pass its limit is compacted
         /// instead: the layout is rebuilt from its checkpoint, which the journal starts over
         /// from (so it holds this batch too).
-        mutating func record(edit body: [UInt8], succeeded: Bool) {
+        mutating func record(edit body: [UInt8], succeeded: Bool, limits: LayoutLimits) {
             guard case .awake(let layout, var journal?) = form else { return }
             form = .awake(layout, nil)  // the journal is uniquely referenced while it grows
             if journal.append(edit: body, succeeded: succeeded) {
@@ -110,16 +112,16 @@ public struct LayoutEngineService: LayoutService {
                 writes.append(.append(StoredRecord(kind: succeeded ? SessionJournal.Kind.edit.rawValue : SessionJournal.Kind.refusedEdit.rawValue,
                                                    body: body, views: views, constraints: constraints, solveMicros: layout.lastSolveMicros)))
             } else {
-                compact(layout)
+                compact(layout, limits: limits)
             }
         }
 
         /// Starts the history over from a checkpoint of the layout as it stands, rebuilding
         /// the layout from it. Should the rebuild fail (out of time), the session stays built
         /// without a history, and the store forgets it.
-        mutating func compact(_ layout: LiveLayout) {
+        mutating func compact(_ layout: LiveLayout, limits: LayoutLimits) {
             let checkpoint = layout.checkpoint()
-            switch SessionSteps.restore(checkpoint) {
+            switch SessionSteps.restore(checkpoint, limits: limits) {
             case .success(let rebuilt):
                 let bytes = checkpoint.bytes
                 form = .awake(rebuilt, SessionJournal(checkpoint: bytes))
@@ -145,38 +147,35 @@ public struct LayoutEngineService: LayoutService {
         let body: [UInt8]
     }
 
-    public let maxViews: Int
-    public let maxConstraints: Int
-    /// An edit batch's budget: the operator's, carried here rather than read from the
-    /// process-wide default, so that two servers in one process (tests) keep their own.
-    public let maxSolveSeconds: Double
+    /// The operator's limits, carried here so that two servers in one process (tests) keep their own.
+    public let limits: LayoutLimits
+    var maxViews: Int { limits.maxViews }
+    var maxConstraints: Int { limits.maxConstraints }
+    var maxSolveSeconds: Double { limits.solveSeconds }
 
-    public init(maxViews: Int = 10_000, maxConstraints: Int = 50_000, maxSolveSeconds: Double = SolveBudget.seconds) {
-        self.maxViews = maxViews
-        self.maxConstraints = maxConstraints
-        self.maxSolveSeconds = maxSolveSeconds
+    public init(limits: LayoutLimits = .standard) {
+        self.limits = limits
     }
 
     public init(config: ServerConfig) {
-        self.init(maxViews: config.maxViewsPerLayout, maxConstraints: config.maxConstraintsPerLayout,
-                  maxSolveSeconds: config.maxSolveSeconds)
+        self.init(limits: config.layoutLimits)
     }
 
     // MARK: - LayoutService
 
     public func solve(document: [UInt8], space: FrameSpace) -> ServiceReply {
-        solve(document: document, space: space, seconds: SolveBudget.seconds, stop: { false })
+        solve(document: document, space: space, seconds: limits.solveSeconds, stop: { false })
     }
 
     public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply {
         let parsed: LayoutDocument
-        switch document.withUnsafeBytes({ decodeLayoutDocument($0, maxViews: maxViews, maxConstraints: maxConstraints) }) {
+        switch document.withUnsafeBytes({ decodeLayoutDocument($0, limits: limits) }) {
         case .failure(let problem): return .problem(Self.problem(problem))
         case .success(let d): parsed = d
         }
         if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return .problem(refused) }
         let start = MonotonicClock.now()
-        switch LiveLayout.solve(document: parsed, space: space.layout, seconds: seconds, stop: stop) {
+        switch LiveLayout.solve(document: parsed, space: space, seconds: seconds, stop: stop) {
         case .failure(let problem):
             return Self.refusal(problem)
         case .success(let answer):
@@ -186,13 +185,13 @@ public struct LayoutEngineService: LayoutService {
     }
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?) {
-        createSession(id: id, document: document, space: space, seconds: SolveBudget.seconds, stop: { false })
+        createSession(id: id, document: document, space: space, seconds: limits.solveSeconds, stop: { false })
     }
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double,
                               stop: @escaping @Sendable () -> Bool) -> (reply: ServiceReply, session: Session?) {
         let parsed: LayoutDocument
-        switch document.withUnsafeBytes({ decodeLayoutDocument($0, maxViews: maxViews, maxConstraints: maxConstraints) }) {
+        switch document.withUnsafeBytes({ decodeLayoutDocument($0, limits: limits) }) {
         case .failure(let problem): return (.problem(Self.problem(problem)), nil)
         case .success(let d): parsed = d
         }
@@ -202,7 +201,7 @@ public struct LayoutEngineService: LayoutService {
         case .failure(let problem):
             return (Self.refusal(problem), nil)
         case .success(let (layout, snapshot)):
-            let answer = snapshot.answer(space: space.layout)
+            let answer = snapshot.answer(space: space)
             let nanos = MonotonicClock.now() &- start
             var session = Session(form: .awake(layout, SessionJournal(document: document)),
                                   views: answer.stats.views, constraints: parsed.constraints.count)
@@ -216,18 +215,18 @@ public struct LayoutEngineService: LayoutService {
 
     public func read(session: inout Session, id: String, space: FrameSpace) -> ServiceReply {
         let layout: LiveLayout
-        switch session.wake() {
+        switch session.wake(limits: limits) {
         case .failure(let problem): return .problem(problem)
         case .success(let built): layout = built
         }
-        let answer = layout.answer(space: space.layout)
+        let answer = layout.answer(space: space)
         let document = layout.document()
         let memo = layout.frameText
         return .json(200) { encodeSessionAnswer(answer, id: id, document: document, memo: memo) }
     }
 
     public func prepareEdits(_ body: [UInt8]) -> Result<Edits, ProblemReply> {
-        decodeEditBatch(body).map { Edits(batch: $0, body: body) }.mapError { ProblemReply(.problem(Self.problem($0))) }
+        decodeEditBatch(body, limits: limits).map { Edits(batch: $0, body: body) }.mapError { ProblemReply(.problem(Self.problem($0))) }
     }
 
     public func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace) -> ServiceReply {
@@ -238,17 +237,17 @@ public struct LayoutEngineService: LayoutService {
                      stop: @escaping @Sendable () -> Bool) -> ServiceReply {
         let batch = edits.batch
         let layout: LiveLayout
-        switch session.wake() {
+        switch session.wake(limits: limits) {
         case .failure(let problem): return .problem(problem)
         case .success(let built): layout = built
         }
         // An empty batch changes nothing, so it keeps the revision (openapi.yaml).
         if batch.ops.isEmpty {
             if let expected = batch.ifRevision, expected != layout.revision {
-                return .problem(Problem(status: 409, code: "revision-mismatch",
+                return .problem(Problem(status: 409, code: .revisionMismatch,
                                         message: "the session is at revision \(layout.revision), not \(expected)"))
             }
-            let snapshot = layout.snapshot(), memo = layout.frameText, space = space.layout
+            let snapshot = layout.snapshot(), memo = layout.frameText, space = space
             return .json(200) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
         }
         // Limits: what the batch could add on top of what the session has. `update` is
@@ -263,15 +262,15 @@ public struct LayoutEngineService: LayoutService {
             // A batch refused for time (or stopped for a client that left) might not be refused
             // on replay: the history starts over from a checkpoint instead, so that what the
             // session answers never depends on how fast a replay runs.
-            if layout.ranOutOfTime { session.compact(layout) } else if leftTrace { session.record(edit: edits.body, succeeded: false) }
+            if layout.ranOutOfTime { session.compact(layout, limits: limits) } else if leftTrace { session.record(edit: edits.body, succeeded: false, limits: limits) }
             return Self.refusal(problem)
         case .applied(let snapshot, let structural):
             let nanos = MonotonicClock.now() &- start
             session.views = snapshot.stats.views
             if structural { session.constraints = layout.documentConstraintCount }
-            session.record(edit: edits.body, succeeded: true)
+            session.record(edit: edits.body, succeeded: true, limits: limits)
             // Frames are read and written when the reply is, after the session's lock.
-            let memo = layout.frameText, space = space.layout
+            let memo = layout.frameText, space = space
             return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
         }
     }
@@ -296,7 +295,7 @@ public struct LayoutEngineService: LayoutService {
     /// again with more of it, off the event loop).
     static func refusal(_ problem: LayoutProblem) -> ServiceReply {
         var reply = ServiceReply.problem(Self.problem(problem))
-        reply.outOfTime = problem.errors.contains { $0.code == "too-complex" }
+        reply.outOfTime = problem.errors.contains { $0.code == .tooComplex }
         return reply
     }
 
@@ -304,11 +303,11 @@ public struct LayoutEngineService: LayoutService {
     func limits(views: Int, constraints: Int) -> Problem? {
         var errors: [ProblemError] = []
         if views > maxViews {
-            errors.append(ProblemError(code: "too-large", message: "the layout would have \(views) views; at most \(maxViews) are accepted",
+            errors.append(ProblemError(code: .tooLarge, message: "the layout would have \(views) views; at most \(maxViews) are accepted",
                                        location: nil))
         }
         if constraints > maxConstraints {
-            errors.append(ProblemError(code: "too-large",
+            errors.append(ProblemError(code: .tooLarge,
                                        message: "the layout would have \(constraints) constraints; at most \(maxConstraints) are accepted",
                                        location: nil))
         }
@@ -321,7 +320,7 @@ public struct LayoutEngineService: LayoutService {
             ProblemError(code: e.code, message: e.message, location: e.location, extra: diagnosticMembers(e))
         }
         guard !errors.isEmpty else {
-            return Problem(status: p.status, code: p.status >= 500 ? "internal-error" : "bad-request", message: p.title)
+            return Problem(status: p.status, code: p.status >= 500 ? .internalError : .badRequest, message: p.title)
         }
         guard p.errorCount > errors.count else { return Problem(status: p.status, errors: errors) }
         return Problem(status: p.status, errors: errors,
@@ -354,6 +353,3 @@ extension LayoutEngineService {
     }
 }
 
-extension FrameSpace {
-    var layout: Layout.FrameSpace { self == .root ? .root : .superview }
-}

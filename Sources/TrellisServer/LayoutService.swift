@@ -1,12 +1,8 @@
 import Storage
+import Layout
+import Platform
 
-/// Where answers put frames (`?space=root`).
-public enum FrameSpace: Sendable, Equatable {
-    /// Each frame in its superview's space (like `UIView.frame`), the default.
-    case superview
-    /// Every frame in absolute (root) coordinates.
-    case root
-
+extension FrameSpace {
     /// From a query string; nil (400 `bad-request`) for a `space` other than `root`.
     /// Other parameters are ignored.
     public init?(query: String) {

@@ -1,3 +1,4 @@
+import Platform
 /// `Content-Type` checks for the routes that take a body.
 public enum MediaType {
     /// True for `application/json` with no parameters or with parameters among which a

@@ -1,3 +1,4 @@
+import Platform
 /// One header line.
 public struct HeaderField: Equatable, Sendable {
     public var name: String
@@ -63,19 +64,3 @@ public struct TrellisResponse: Sendable {
     }
 }
 
-/// ASCII case-insensitive equality, without allocating.
-/// Lengths first: looking a header up compares its name with every header's, and most
-/// differ in length.
-public func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
-    guard a.utf8.count == b.utf8.count else { return false }
-    var a = a, b = b
-    return a.withUTF8 { x in
-        b.withUTF8 { y in
-            for i in 0..<x.count where x[i] != y[i] && asciiLower(x[i]) != asciiLower(y[i]) { return false }
-            return true
-        }
-    }
-}
-
-@inline(__always)
-func asciiLower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5a ? c | 0x20 : c }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Synchronization
+import Platform
 
 /// Request and solver metrics, rendered in the Prometheus text format.
 ///

@@ -16,14 +16,14 @@ extension RequestLocation {
 
 /// One entry of a problem's `errors`: a diagnostic with severity "error".
 public struct ProblemError: Equatable, Sendable {
-    public var code: String
+    public var code: ErrorCode
     public var message: String
     public var location: ProblemLocation?
     /// Further members written after the standard ones (`constraints`, `broken` of an
     /// unsatisfiable diagnostic under `strict`).
     public var extra: [(String, JSONValue)]
 
-    public init(code: String, message: String, location: ProblemLocation? = nil, extra: [(String, JSONValue)] = []) {
+    public init(code: ErrorCode, message: String, location: ProblemLocation? = nil, extra: [(String, JSONValue)] = []) {
         self.code = code; self.message = message; self.location = location; self.extra = extra
     }
 
@@ -31,7 +31,7 @@ public struct ProblemError: Equatable, Sendable {
 
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [
-            ("severity", .string("error")), ("code", .string(code)), ("message", .string(message)),
+            ("severity", .string("error")), ("code", .string(code.rawValue)), ("message", .string(message)),
         ]
         if let location { members.append(("location", location.json)) }
         members.append(contentsOf: extra)
@@ -61,7 +61,7 @@ public struct Problem: Error, Equatable, Sendable {
     }
 
     /// A problem with a single error.
-    public init(status: Int, code: String, message: String, location: ProblemLocation? = nil) {
+    public init(status: Int, code: ErrorCode, message: String, location: ProblemLocation? = nil) {
         self.init(status: status, errors: [ProblemError(code: code, message: message, location: location)])
     }
 
@@ -70,11 +70,11 @@ public struct Problem: Error, Equatable, Sendable {
 
     /// The error a problem lists when it was given none.
     static func fallbackError(status: Int) -> ProblemError {
-        ProblemError(code: status >= 500 ? "internal-error" : "bad-request", message: HTTPStatus.reason(status))
+        ProblemError(code: status >= 500 ? .internalError : .badRequest, message: HTTPStatus.reason(status))
     }
 
     /// `urn:trellis:problem:<code of the first error>`.
-    public var type: String { "urn:trellis:problem:" + listedErrors[0].code }
+    public var type: String { "urn:trellis:problem:" + listedErrors[0].code.rawValue }
 
     public var json: JSONValue {
         let errors = listedErrors
@@ -93,26 +93,26 @@ public struct Problem: Error, Equatable, Sendable {
     // The problems the server itself raises.
 
     public static func notFound(path: String) -> Problem {
-        Problem(status: 404, code: "not-found", message: "no route for \(path)")
+        Problem(status: 404, code: .notFound, message: "no route for \(path)")
     }
     public static func unknownSession(_ id: String) -> Problem {
-        Problem(status: 404, code: "unknown-session", message: "no session \(id) (never created, deleted, expired or evicted)")
+        Problem(status: 404, code: .unknownSession, message: "no session \(id) (never created, deleted, expired or evicted)")
     }
     public static func methodNotAllowed(method: String, allow: [String]) -> Problem {
-        Problem(status: 405, code: "method-not-allowed",
+        Problem(status: 405, code: .methodNotAllowed,
                 message: "\(method) is not allowed here; allowed: \(allow.joined(separator: ", "))")
     }
     public static func unsupportedMediaType(_ contentType: String?) -> Problem {
-        Problem(status: 415, code: "unsupported-media-type",
+        Problem(status: 415, code: .unsupportedMediaType,
                 message: "the body must be application/json (UTF-8); got \(contentType.map { "'\($0)'" } ?? "no Content-Type")")
     }
     public static func tooLarge(_ message: String) -> Problem {
-        Problem(status: 413, code: "too-large", message: message)
+        Problem(status: 413, code: .tooLarge, message: message)
     }
     public static func badRequest(_ message: String) -> Problem {
-        Problem(status: 400, code: "bad-request", message: message)
+        Problem(status: 400, code: .badRequest, message: message)
     }
     public static func internalError(_ message: String) -> Problem {
-        Problem(status: 500, code: "internal-error", message: message)
+        Problem(status: 500, code: .internalError, message: message)
     }
 }

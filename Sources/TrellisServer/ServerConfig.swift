@@ -1,3 +1,5 @@
+import Layout
+import Platform
 /// Everything an operator can set. Defaults, then environment variables
 /// (`ServerConfig(environment:)`), then command-line options (the `serve` command).
 public struct ServerConfig: Equatable, Sendable {
@@ -27,6 +29,12 @@ public struct ServerConfig: Equatable, Sendable {
     public var maxCoordinate = 1e7
     /// Seconds one request may spend solving (422 `too-complex` beyond).
     public var maxSolveSeconds = 2.0
+
+    /// The limits every decode and solve of this server runs under.
+    public var layoutLimits: LayoutLimits {
+        LayoutLimits(maxViews: maxViewsPerLayout, maxConstraints: maxConstraintsPerLayout,
+                     maxCoordinate: maxCoordinate, solveSeconds: maxSolveSeconds)
+    }
     /// Where sessions' histories are kept across restarts (created if missing); `none`: in
     /// memory only (docs/durability.md).
     public var stateDir = "./trellis-state"

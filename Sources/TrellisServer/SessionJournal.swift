@@ -118,7 +118,7 @@ struct SessionJournal {
 
     /// Replays the journal: the layout the session had when it went to sleep, or why it
     /// could not be rebuilt (which would be a bug: each record did what it did before).
-    func replay() -> Result<LiveLayout, ReplayFailure> {
+    func replay(limits: LayoutLimits) -> Result<LiveLayout, ReplayFailure> {
         let records = self.records
         guard let first = records.first, first.kind.isFirst else {
             return .failure(ReplayFailure(record: 0, reason: "the journal does not start with a document or a checkpoint"))
@@ -129,9 +129,10 @@ struct SessionJournal {
             guard let checkpoint = LayoutCheckpoint(bytes: first.body) else {
                 return .failure(ReplayFailure(record: 0, reason: "the checkpoint cannot be read"))
             }
-            built = SessionSteps.restore(checkpoint)
+            built = SessionSteps.restore(checkpoint, limits: limits)
         } else {
-            built = decodeLayoutDocument(Array(first.body)).flatMap { SessionSteps.create($0) }.map(\.0)
+            built = decodeLayoutDocument(Array(first.body), limits: limits.uncounted)
+                .flatMap { SessionSteps.create($0, seconds: limits.solveSeconds) }.map(\.0)
         }
         switch built {
         case .failure(let problem): return .failure(ReplayFailure(record: 0, reason: problem.summary))
@@ -139,11 +140,11 @@ struct SessionJournal {
         }
         for (k, record) in records.enumerated().dropFirst() {
             let batch: EditBatch
-            switch decodeEditBatch(Array(record.body)) {
+            switch decodeEditBatch(Array(record.body), limits: limits.uncounted) {
             case .failure(let problem): return .failure(ReplayFailure(record: k, reason: problem.summary))
             case .success(let decoded): batch = decoded
             }
-            switch (record.kind, SessionSteps.edit(layout, batch)) {
+            switch (record.kind, SessionSteps.edit(layout, batch, seconds: limits.solveSeconds)) {
             case (.edit, .applied), (.refusedEdit, .refused(_, leftTrace: true)): continue
             case (.edit, .refused(let problem, _)): return .failure(ReplayFailure(record: k, reason: problem.summary))
             case (.refusedEdit, _): return .failure(ReplayFailure(record: k, reason: "a refused batch did not do again what it did"))

@@ -1,4 +1,5 @@
 import Synchronization
+import Platform
 
 /// The live sessions, shared by every event loop and worker.
 ///

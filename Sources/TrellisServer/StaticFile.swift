@@ -1,3 +1,4 @@
+import Platform
 /// A file the binary carries (openapi.yaml, the playground's assets): served with an
 /// `ETag`, answered `304 Not Modified` when the client's copy is current, and gzipped once
 /// at the best level for clients that accept it (not again for every request).

@@ -1,3 +1,4 @@
+import Layout
 import HTTPServer
 import Logging
 
@@ -14,15 +15,15 @@ extension TrellisApp {
     /// The connection is closed after it.
     public func protocolError(_ failure: HTTPFailure) -> TrellisResponse {
         let status = failure.status
-        let (code, message): (String, String)
+        let (code, message): (ErrorCode, String)
         switch status {
-        case 400: (code, message) = ("bad-request", "the request is not valid HTTP/1.1")
-        case 408: (code, message) = ("request-timeout", "the request did not arrive completely in time")
-        case 413: (code, message) = ("too-large", "the body is over \(config.maxBodyBytes) bytes")
-        case 431: (code, message) = ("too-large", "the request line and headers are over \(config.maxHeaderBytes) bytes")
-        case 501: (code, message) = ("not-implemented", "a transfer coding other than chunked (gzip, say) is not applied here; send the body plain, chunked or with Content-Length")
-        case 503: (code, message) = ("too-many-connections", "the server has \(config.maxConnections) connections open; try again later")
-        default: (code, message) = (status >= 500 ? "internal-error" : "bad-request", failure.reason)
+        case 400: (code, message) = (.badRequest, "the request is not valid HTTP/1.1")
+        case 408: (code, message) = (.requestTimeout, "the request did not arrive completely in time")
+        case 413: (code, message) = (.tooLarge, "the body is over \(config.maxBodyBytes) bytes")
+        case 431: (code, message) = (.tooLarge, "the request line and headers are over \(config.maxHeaderBytes) bytes")
+        case 501: (code, message) = (.notImplemented, "a transfer coding other than chunked (gzip, say) is not applied here; send the body plain, chunked or with Content-Length")
+        case 503: (code, message) = (.tooManyConnections, "the server has \(config.maxConnections) connections open; try again later")
+        default: (code, message) = (status >= 500 ? .internalError : .badRequest, failure.reason)
         }
         var problem = Problem(status: status, code: code, message: message)
         problem.instance = failure.path
@@ -44,7 +45,7 @@ extension TrellisApp {
         if let method = failure.method { fields.append(("method", .string(method))) }
         if let path = failure.path { fields.append(("path", .string(path))) }
         if let client = failure.remoteAddress { fields.append(("client", .string(client))) }
-        fields += [("status", .stringConvertible(status)), ("error", .string(code))]
+        fields += [("status", .stringConvertible(status)), ("error", .string(code.rawValue))]
         logger.info("request", metadata: Logger.Metadata(uniqueKeysWithValues: fields))
         return response
     }

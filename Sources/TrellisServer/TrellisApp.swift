@@ -2,6 +2,7 @@ import Layout
 import Logging
 import Storage
 import Synchronization
+import Platform
 
 /// The request handler of the service: routes a request, checks what the HTTP side of
 /// the contract asks (methods, media types, body size, query), runs layout work through
@@ -35,8 +36,6 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         self.config = config
         self.exchangeLog = exchangeLog
         self.journal = journal
-        CoordinateRange.limit = config.maxCoordinate  // one process, one bound (read by every request)
-        SolveBudget.seconds = config.maxSolveSeconds
         self.service = service
         self.metrics = metrics
         self.logger = logger
@@ -149,7 +148,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             done(.json(200, Array(#"{"status":"ok"}"#.utf8)))
         case .ready:
             guard !draining.load(ordering: .relaxed) else {
-                var response = problem(Problem(status: 503, code: "draining", message: "the server is shutting down"), request)
+                var response = problem(Problem(status: 503, code: .draining, message: "the server is shutting down"), request)
                 response.headers.append(HeaderField("Retry-After", "1"))
                 return done(response)
             }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Platform
 
 /// A fixed set of threads running jobs in arrival order: big solves go here so that an
 /// event loop never stalls on them.
@@ -25,9 +26,9 @@ public final class WorkerPool: @unchecked Sendable {
     public init(threads: Int) {
         threadCount = max(1, threads)
         for _ in 0..<threadCount {
-            let thread = startJoinableThread { self.run() }
-            precondition(thread != nil, "cannot start a worker thread")
-            if let thread { self.threads.append(thread) }
+            let started = startThread { self.run() }
+            guard case .success(let thread) = started else { preconditionFailure("cannot start a worker thread") }
+            self.threads.append(thread)
         }
     }
 

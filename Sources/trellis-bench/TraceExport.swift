@@ -45,8 +45,8 @@ enum TraceExport {
                 add(c, "<=", c.priority)
                 add(c, ">=", c.priorityBelow)
             case .equal: add(c, "==", c.priority)
-            case .lessOrEqual: add(c, "<=", c.priority)
-            case .greaterOrEqual: add(c, ">=", c.priority)
+            case .lessThanOrEqual: add(c, "<=", c.priority)
+            case .greaterThanOrEqual: add(c, ">=", c.priority)
             }
         }
         out += "update\nend\n"

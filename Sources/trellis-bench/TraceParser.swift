@@ -92,8 +92,8 @@ enum TraceParser {
                 let relation: Relation
                 switch tokens[2] {
                 case "==": relation = .equal
-                case "<=": relation = .lessOrEqual
-                case ">=": relation = .greaterOrEqual
+                case "<=": relation = .lessThanOrEqual
+                case ">=": relation = .greaterThanOrEqual
                 default: throw fail("relation must be ==, <= or >=")
                 }
                 let p = try priority(tokens[3])

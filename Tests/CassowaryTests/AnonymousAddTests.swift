@@ -37,7 +37,7 @@ import Testing
             try solver.addAnonymous(Expression([(x, 1)], constant: -20), .equal, priority: 1000, constant: -20)
         }
         #expect(solver.value(x) == 10)
-        try solver.addAnonymous(Expression([(x, 1)], constant: -30), .lessOrEqual, priority: 1000, constant: -30)
+        try solver.addAnonymous(Expression([(x, 1)], constant: -30), .lessThanOrEqual, priority: 1000, constant: -30)
         #expect(solver.value(x) == 10)
         #expect(solver.constraintCount == 0, "an anonymous constraint keeps no record")
     }
@@ -55,7 +55,7 @@ import Testing
                 let expression = Expression(terms, constant: Double(rng.int(-20...20)))
                 let constant = rng.chance(0.2) ? Double(rng.int(-20...20)) : expression.constant
                 let priority = Double(rng.chance(0.4) ? 1000 : rng.pick([1, 250, 500, 750, 999]))
-                var relation: Relation = rng.pick([.equal, .lessOrEqual, .greaterOrEqual])
+                var relation: Relation = rng.pick([.equal, .lessThanOrEqual, .greaterThanOrEqual])
                 var below: Double?
                 if priority < 1000, rng.chance(0.3) {
                     relation = .equal

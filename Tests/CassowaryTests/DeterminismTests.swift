@@ -21,7 +21,7 @@ import Testing
                 try solver.remove(c)
             } else {
                 let a = variables[rng.int(0...13)], b = variables[rng.int(0...13)], k = variables[rng.int(0...13)]
-                let relation: Relation = rng.int(0...3) == 0 ? .greaterOrEqual : .equal
+                let relation: Relation = rng.int(0...3) == 0 ? .greaterThanOrEqual : .equal
                 let priority: Double = rng.int(0...2) == 0 ? [250, 500, 750][rng.int(0...2)] : Priority.required
                 let c = Constraint(Expression([(a, 1), (b, -1), (k, rng.int(0...1) == 0 ? 0.5 : 0)], constant: Double(rng.int(-20...20))),
                                    relation, priority: priority)

@@ -19,14 +19,14 @@ struct OracleSanityTests {
     }
 
     @Test func infeasibleRequiredPair() {
-        let a = c([1], -5, .greaterOrEqual)  // x ≥ 5
-        let b = c([1], -3, .lessOrEqual)     // x ≤ 3
+        let a = c([1], -5, .greaterThanOrEqual)  // x ≥ 5
+        let b = c([1], -3, .lessThanOrEqual)     // x ≤ 3
         #expect(LexOracle.solve(variableCount: 1, [a, b]) == nil)
         #expect(!LexOracle.isFeasible(variableCount: 1, [a, b]))
         #expect(LexOracle.isFeasible(variableCount: 1, [a]))
         #expect(LexOracle.isFeasible(variableCount: 1, [b]))
         // Optional constraints never make a system infeasible, but isFeasible treats all as required.
-        let weak = c([1], -3, .lessOrEqual, 250)
+        let weak = c([1], -3, .lessThanOrEqual, 250)
         #expect(LexOracle.solve(variableCount: 1, [a, weak]) != nil)
         #expect(!LexOracle.isFeasible(variableCount: 1, [a, weak]))
     }
@@ -50,7 +50,7 @@ struct OracleSanityTests {
 
     @Test func inequalitiesAcrossLevels() throws {
         // x ≥ 5 required; x ≤ 2 @500 (pays 3); x == 10 @250 (then x = 5, pays 5).
-        let s = try #require(LexOracle.solve(variableCount: 1, [c([1], -5, .greaterOrEqual), c([1], -2, .lessOrEqual, 500),
+        let s = try #require(LexOracle.solve(variableCount: 1, [c([1], -5, .greaterThanOrEqual), c([1], -2, .lessThanOrEqual, 500),
                                                                  c([1], -10, .equal, 250)]))
         #expect(s.levels.count == 2)
         #expect(s.levels[0].priority == 500 && near(s.levels[0].violation, 3))
@@ -60,7 +60,7 @@ struct OracleSanityTests {
 
     @Test func satisfiedInequalityCostsNothing() throws {
         // x ≤ 7 @750 and x == 3 @500: both hold at x = 3.
-        let s = try #require(LexOracle.solve(variableCount: 1, [c([1], -7, .lessOrEqual, 750), c([1], -3, .equal, 500)]))
+        let s = try #require(LexOracle.solve(variableCount: 1, [c([1], -7, .lessThanOrEqual, 750), c([1], -3, .equal, 500)]))
         #expect(s.levels.map(\.violation).allSatisfy { near($0, 0) })
         #expect(near(s.values[0], 3))
     }
@@ -80,16 +80,16 @@ struct OracleSanityTests {
         #expect(t.ambiguous == [2])
         #expect(near(t.values[0], 0) && near(t.values[1], 100))
         // Bounded on one side only → ambiguous.
-        let u = try #require(LexOracle.solve(variableCount: 1, [c([1], 0, .greaterOrEqual)], computeAmbiguity: true))
+        let u = try #require(LexOracle.solve(variableCount: 1, [c([1], 0, .greaterThanOrEqual)], computeAmbiguity: true))
         #expect(u.ambiguous == [0])
     }
 
     @Test func bealeCyclingExampleTerminates() throws {
         // Beale's classic cycling LP (degenerate); Bland's rule must reach the optimum −5/4.
         let rows = [
-            LPRow(coefficients: [0.25, -8, -1, 9], relation: .lessOrEqual, rhs: 0),
-            LPRow(coefficients: [0.5, -12, -0.5, 3], relation: .lessOrEqual, rhs: 0),
-            LPRow(coefficients: [0, 0, 1, 0], relation: .lessOrEqual, rhs: 1),
+            LPRow(coefficients: [0.25, -8, -1, 9], relation: .lessThanOrEqual, rhs: 0),
+            LPRow(coefficients: [0.5, -12, -0.5, 3], relation: .lessThanOrEqual, rhs: 0),
+            LPRow(coefficients: [0, 0, 1, 0], relation: .lessThanOrEqual, rhs: 1),
         ]
         let lp = DenseSimplex(structuralCount: 4, rows: rows)
         #expect(lp.findFeasibleBasis())
@@ -98,7 +98,7 @@ struct OracleSanityTests {
     }
 
     @Test func unboundedIsReported() {
-        let lp = DenseSimplex(structuralCount: 2, rows: [LPRow(coefficients: [1, -1], relation: .lessOrEqual, rhs: 1)])
+        let lp = DenseSimplex(structuralCount: 2, rows: [LPRow(coefficients: [1, -1], relation: .lessThanOrEqual, rhs: 1)])
         #expect(lp.findFeasibleBasis())
         #expect(lp.minimize([-1, 0]) == nil)
     }
@@ -116,7 +116,7 @@ struct OracleSanityTests {
             for _ in 0..<rng.int(1...6) {
                 var a = (0..<n).map { _ in Double(rng.int(-3...3)) }
                 if a.allSatisfy({ $0 == 0 }) { a[0] = 1 }
-                let relation = rng.pick([OracleRelation.equal, .lessOrEqual, .greaterOrEqual])
+                let relation = rng.pick([OracleRelation.equal, .lessThanOrEqual, .greaterThanOrEqual])
                 let priority = rng.chance(0.3) ? 1000 : rng.pick(priorities)
                 cs.append(c(a, Double(rng.int(-10...10)), relation, priority))
             }

@@ -20,12 +20,12 @@ import Testing
                 if rng.chance(0.4) {
                     let above = Double(rng.pick([100, 250, 251, 500, 750, 999])), below = Double(rng.pick([100, 250, 500, 750, 999]))
                     let c = Constraint(Expression(terms(sv), constant: constant), equalAbove: above, below: below)
-                    let hug = Constraint(Expression(terms(pv), constant: constant), .lessOrEqual, priority: above)
-                    let cr = Constraint(Expression(terms(pv), constant: constant), .greaterOrEqual, priority: below)
+                    let hug = Constraint(Expression(terms(pv), constant: constant), .lessThanOrEqual, priority: above)
+                    let cr = Constraint(Expression(terms(pv), constant: constant), .greaterThanOrEqual, priority: below)
                     try soft.add(c); try pairs.add(hug); try pairs.add(cr)
                     softOnes.append(c); pairOnes.append((hug, cr))
                 } else {
-                    let relation: Relation = rng.chance(0.5) ? .equal : (rng.chance(0.5) ? .lessOrEqual : .greaterOrEqual)
+                    let relation: Relation = rng.chance(0.5) ? .equal : (rng.chance(0.5) ? .lessThanOrEqual : .greaterThanOrEqual)
                     let priority = rng.chance(0.5) ? Priority.required : Double(rng.pick([300, 600, 1]))
                     let x = Constraint(Expression(terms(sv), constant: constant), relation, priority: priority)
                     let y = Constraint(Expression(terms(pv), constant: constant), relation, priority: priority)

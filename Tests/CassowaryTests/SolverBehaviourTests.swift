@@ -49,10 +49,10 @@ struct SolverBehaviourTests {
     @Test func inequalitiesAndLevels() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        try s.add(cn([(x, 1)], -5, .greaterOrEqual))     // x >= 5
-        try s.add(cn([(x, 1)], -2, .lessOrEqual, 500))   // x <= 2 @500: pays 3
+        try s.add(cn([(x, 1)], -5, .greaterThanOrEqual))     // x >= 5
+        try s.add(cn([(x, 1)], -2, .lessThanOrEqual, 500))   // x <= 2 @500: pays 3
         try s.add(pin(x, 10, 250))                       // x == 10 @250: pays 5
-        try s.add(cn([(x, 1)], -7, .lessOrEqual, 1))     // x <= 7 @1: holds
+        try s.add(cn([(x, 1)], -7, .lessThanOrEqual, 1))     // x <= 7 @1: holds
         #expect(approxEqual(s.value(x), 5))
         #expect(objectiveMatches(s.objective(), [(500, 3), (250, 5), (1, 0)]))
     }
@@ -67,7 +67,7 @@ struct SolverBehaviourTests {
         let wb = cn([(b, 1)], -100, .equal, 250, "wb")
         try s.add(wa)
         try s.add(wb)
-        try s.add(cn([(a, 1), (b, 1), (r, -1)], 8, .lessOrEqual, 1000, "fit"))
+        try s.add(cn([(a, 1), (b, 1), (r, -1)], 8, .lessThanOrEqual, 1000, "fit"))
         #expect(approxEqual(s.value(a), 100) && approxEqual(s.value(b), 100) && approxEqual(s.value(r), 300))
         try s.setConstant(wa, to: -80)
         #expect(s.constant(of: wa) == -80)
@@ -118,7 +118,7 @@ struct SolverBehaviourTests {
         #expect(approxEqual(s.value(x), -7.5) && approxEqual(s.value(y), -2.5))
         #expect(objectiveMatches(s.objective(), [(500, 0)]))
         // A required bound stops the edit; the edit's level pays the difference.
-        try s.add(cn([(y, 1)], -30, .lessOrEqual))  // y <= 30 → x <= 25
+        try s.add(cn([(y, 1)], -30, .lessThanOrEqual))  // y <= 30 → x <= 25
         try s.suggestValue(x, 40)
         #expect(approxEqual(s.value(x), 25))
         #expect(objectiveMatches(s.objective(), [(500, 15)]))
@@ -142,7 +142,7 @@ struct SolverBehaviourTests {
         let half = s.makeVariable("half")
         try s.add(pin(x, 5))
         try s.add(cn([(y, 1), (x, -2)], 0, .equal))           // y = 2x: determined through x
-        try s.add(cn([(half, 1)], 0, .greaterOrEqual))       // bounded below only
+        try s.add(cn([(half, 1)], 0, .greaterThanOrEqual))       // bounded below only
         #expect(s.ambiguous([x, y, free, half]) == [free, half])
         #expect(s.ambiguous([x, y]).isEmpty)
         #expect(s.ambiguous([]).isEmpty)
@@ -190,8 +190,8 @@ struct SolverBehaviourTests {
         let solver = Solver()
         let x = solver.makeVariable(), y = solver.makeVariable()
         let a = Constraint(Expression([(x, 1)], constant: -10), .equal)
-        let b = Constraint(Expression([(y, 1)], constant: -5), .greaterOrEqual)
-        let c = Constraint(Expression([(x, 1), (y, -1)], constant: 0), .lessOrEqual, priority: 500)
+        let b = Constraint(Expression([(y, 1)], constant: -5), .greaterThanOrEqual)
+        let c = Constraint(Expression([(x, 1), (y, -1)], constant: 0), .lessThanOrEqual, priority: 500)
         for k in [a, b, c] { try solver.add(k) }
         try solver.remove(b)
         let d = Constraint(Expression([(y, 1)], constant: -7), .equal, priority: 250)

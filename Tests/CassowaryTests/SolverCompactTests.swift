@@ -8,7 +8,7 @@ import Testing
         var vs: [Variable] = []
         for i in 0..<200 { vs.append(s.makeVariable("v\(i)")) }
         for i in 1..<200 { try s.add(Constraint(Expression([(vs[i], 1), (vs[i - 1], -1)], constant: -8), .equal)) }
-        for i in 0..<200 { try s.add(Constraint(Expression([(vs[i], 1)], constant: -5), .greaterOrEqual, priority: 250)) }
+        for i in 0..<200 { try s.add(Constraint(Expression([(vs[i], 1)], constant: -5), .greaterThanOrEqual, priority: 250)) }
         let before = vs.map { s.value($0) }
         func capacity() -> Int { s.tableau.rows.withUnsafeBufferPointer { $0.reduce(0) { $0 + $1.cells.capacity } } }
         let cells = s.tableau.rows.withUnsafeBufferPointer { $0.reduce(0) { $0 + $1.symbols.count } }
@@ -31,7 +31,7 @@ import Testing
             if reserve { s.reserveCapacity(variables: 10, constraints: 10) }
             var vs: [Variable] = []
             for _ in 0..<50 { vs.append(s.makeVariable()) }
-            for i in 1..<50 { try s.add(Constraint(Expression([(vs[i], 1), (vs[i - 1], -1)], constant: -3), .greaterOrEqual)) }
+            for i in 1..<50 { try s.add(Constraint(Expression([(vs[i], 1), (vs[i - 1], -1)], constant: -3), .greaterThanOrEqual)) }
             for i in 0..<50 { try s.add(Constraint(Expression([(vs[i], 1)], constant: -Double(i)), .equal, priority: 100 + Double(i))) }
             return (s, vs)
         }

@@ -64,8 +64,8 @@ struct SolverErrorTests {
         let keep = pin(x, 4, 1000, "keep")
         try s.add(keep)
         let badCoefficient = cn([(x, 1), (y, bad)], 0, .equal, 500)
-        let badConstant = cn([(y, 1)], bad, .lessOrEqual)
-        let badOptionalConstant = cn([(y, 1)], bad, .greaterOrEqual, 250)
+        let badConstant = cn([(y, 1)], bad, .lessThanOrEqual)
+        let badOptionalConstant = cn([(y, 1)], bad, .greaterThanOrEqual, 250)
         #expect(throws: SolverError.nonFiniteNumber) { try s.add(badCoefficient) }
         #expect(throws: SolverError.nonFiniteNumber) { try s.add(badConstant) }
         #expect(throws: SolverError.nonFiniteNumber) { try s.add(badOptionalConstant) }
@@ -160,11 +160,11 @@ struct SolverErrorTests {
     @Test func unsatisfiableLeavesSolverUnchanged() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        let low = cn([(x, 1)], -10, .greaterOrEqual, 1000, "x >= 10")
+        let low = cn([(x, 1)], -10, .greaterThanOrEqual, 1000, "x >= 10")
         let pref = pin(x, 12, 500, "x == 12 @500")
         try s.add(low)
         try s.add(pref)
-        let high = cn([(x, 1)], -5, .lessOrEqual, 1000, "x <= 5")
+        let high = cn([(x, 1)], -5, .lessThanOrEqual, 1000, "x <= 5")
         let e = #expect(throws: SolverError.self) { try s.add(high) }
         #expect(e == .unsatisfiable(conflict: [low]))
         #expect(!s.contains(high))
@@ -179,8 +179,8 @@ struct SolverErrorTests {
         let s = Solver()
         let x = s.makeVariable("x"), y = s.makeVariable("y"), z = s.makeVariable("z")
         let a = pin(x, 5, 1000, "x == 5"), b = pin(y, 5, 1000, "y == 5")
-        let unrelated = cn([(z, 1)], 0, .greaterOrEqual, 1000, "z >= 0")
-        let redundant = cn([(x, 1)], 0, .greaterOrEqual, 1000, "x >= 0")
+        let unrelated = cn([(z, 1)], 0, .greaterThanOrEqual, 1000, "z >= 0")
+        let redundant = cn([(x, 1)], 0, .greaterThanOrEqual, 1000, "x >= 0")
         for c in [a, b, unrelated, redundant] { try s.add(c) }
         let e = #expect(throws: SolverError.self) { try s.add(cn([(x, 1), (y, 1)], -20, .equal, 1000, "x + y == 20")) }
         guard case .unsatisfiable(let conflict)? = e else {
@@ -194,8 +194,8 @@ struct SolverErrorTests {
     @Test func unsatisfiableSetConstant() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        let lower = cn([(x, 1)], 0, .greaterOrEqual, 1000, "x >= k")
-        let upper = cn([(x, 1)], -10, .lessOrEqual, 1000, "x <= 10")
+        let lower = cn([(x, 1)], 0, .greaterThanOrEqual, 1000, "x >= k")
+        let upper = cn([(x, 1)], -10, .lessThanOrEqual, 1000, "x <= 10")
         try s.add(lower)
         try s.add(upper)
         try s.add(pin(x, 3, 250))
@@ -220,7 +220,7 @@ struct SolverErrorTests {
         let never = Constraint(expr([], 5), .equal)
         #expect(throws: SolverError.unsatisfiable(conflict: [])) { try s.add(never) }
         // −1 <= 0 always holds.
-        let always = Constraint(expr([], -1), .lessOrEqual)
+        let always = Constraint(expr([], -1), .lessThanOrEqual)
         try s.add(always)
         #expect(s.contains(always))
     }
@@ -228,8 +228,8 @@ struct SolverErrorTests {
     @Test func optionalConstraintsNeverConflict() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        try s.add(cn([(x, 1)], -10, .greaterOrEqual))
-        let c = cn([(x, 1)], -5, .lessOrEqual, 999.999)
+        try s.add(cn([(x, 1)], -10, .greaterThanOrEqual))
+        let c = cn([(x, 1)], -5, .lessThanOrEqual, 999.999)
         try s.add(c)
         #expect(approxEqual(s.value(x), 10))
         #expect(objectiveMatches(s.objective(), [(999.999, 5)]))

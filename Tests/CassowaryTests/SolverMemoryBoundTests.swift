@@ -12,7 +12,7 @@ import Testing
         let w = s.makeVariable()
         let n = 2_000
         for i in 0..<n {
-            try s.add(Constraint(Expression([(w, 1)], constant: -Double(i)), .greaterOrEqual, priority: Double(1 + i % 999)))
+            try s.add(Constraint(Expression([(w, 1)], constant: -Double(i)), .greaterThanOrEqual, priority: Double(1 + i % 999)))
         }
         // The answer: the highest priority's bound, n - 1 (every bound is below it).
         #expect(s.value(w) == Double(n - 1))

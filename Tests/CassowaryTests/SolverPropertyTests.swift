@@ -45,7 +45,7 @@ func runRandomSystem(seed: UInt64, constants: ClosedRange<Int> = -10...10,
             let (k, a) = terms[0]
             terms.append((k, a > 0 ? 1 : -1))  // same sign: the sum is never zero
         }
-        let relation = rng.pick([OracleRelation.equal, .lessOrEqual, .greaterOrEqual])
+        let relation = rng.pick([OracleRelation.equal, .lessThanOrEqual, .greaterThanOrEqual])
         let constant = Double(rng.int(constants))
         let priority = rng.chance(requiredShare) ? 1000 : rng.pick(levels)
         return h.makeConstraint(terms: terms, constant: constant, relation: relation, priority: priority)

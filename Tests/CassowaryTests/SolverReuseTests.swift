@@ -160,7 +160,7 @@ import Testing
                 for _ in 0..<rng.int(1...3) { terms.append((rng.pick(variables), Double(rng.int(-3...3)) + 0.5)) }
                 let priority = rng.chance(0.4) ? 1000 : rng.pick([1, 250, 500, 750, 999])
                 let c = Constraint(Expression(terms, constant: Double(rng.int(-20...20))),
-                                   rng.pick([.equal, .lessOrEqual, .greaterOrEqual]), priority: Double(priority))
+                                   rng.pick([.equal, .lessThanOrEqual, .greaterThanOrEqual]), priority: Double(priority))
                 made.append(c)
                 do {
                     try solver.add(c)

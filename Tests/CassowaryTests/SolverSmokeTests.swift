@@ -6,7 +6,7 @@ import Testing
         let s = Solver()
         let x = s.makeVariable("x"), y = s.makeVariable("y")
         try s.add(Constraint(Expression([(x, 1), (y, 1)], constant: -100), .equal))
-        try s.add(Constraint(Expression([(x, 1)], constant: -10), .greaterOrEqual))
+        try s.add(Constraint(Expression([(x, 1)], constant: -10), .greaterThanOrEqual))
         try s.add(Constraint(Expression([(x, 1)], constant: -30), .equal, priority: 500))
         #expect(abs(s.value(x) - 30) < 1e-9)
         #expect(abs(s.value(y) - 70) < 1e-9)
@@ -25,7 +25,7 @@ import Testing
         let x = s.makeVariable("x"), y = s.makeVariable("y")
         let a = Constraint(Expression([(x, 1)], constant: -10), .equal, name: "a")
         let b = Constraint(Expression([(y, 1), (x, -1)]), .equal, name: "b")
-        let unrelated = Constraint(Expression([(y, 1)], constant: -1000), .lessOrEqual, name: "u")
+        let unrelated = Constraint(Expression([(y, 1)], constant: -1000), .lessThanOrEqual, name: "u")
         try s.add(a); try s.add(b); try s.add(unrelated)
         let bad = Constraint(Expression([(y, 1)], constant: -20), .equal, name: "bad")
         #expect(throws: SolverError.unsatisfiable(conflict: [a, b]) ) { try s.add(bad) }
@@ -38,12 +38,12 @@ import Testing
     @Test func inequalityConflict() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        let lo = Constraint(Expression([(x, 1)], constant: -10), .greaterOrEqual, name: "lo")
+        let lo = Constraint(Expression([(x, 1)], constant: -10), .greaterThanOrEqual, name: "lo")
         try s.add(lo)
-        let hi = Constraint(Expression([(x, 1)], constant: -5), .lessOrEqual, name: "hi")
+        let hi = Constraint(Expression([(x, 1)], constant: -5), .lessThanOrEqual, name: "hi")
         #expect(throws: SolverError.unsatisfiable(conflict: [lo])) { try s.add(hi) }
         #expect(abs(s.value(x) - 10) < 1e-9)
-        try s.add(Constraint(Expression([(x, 1)], constant: -12), .lessOrEqual))
+        try s.add(Constraint(Expression([(x, 1)], constant: -12), .lessThanOrEqual))
         #expect(abs(s.value(x) - 10) < 1e-9 || abs(s.value(x) - 12) < 1e-9)
     }
 
@@ -59,7 +59,7 @@ import Testing
         #expect(abs(s.value(a) - 50) < 1e-9)
         try s.setConstant(half, to: -20)
         #expect(abs(s.value(a) - 60) < 1e-9)
-        let cap = Constraint(Expression([(a, 1)], constant: -40), .lessOrEqual)
+        let cap = Constraint(Expression([(a, 1)], constant: -40), .lessThanOrEqual)
         try s.add(cap)
         #expect(abs(s.value(a) - 40) < 1e-9)
         #expect(abs(s.value(w) - 60) < 1e-9)
@@ -70,8 +70,8 @@ import Testing
     @Test func setConstantConflictRollsBack() throws {
         let s = Solver()
         let x = s.makeVariable("x")
-        let lo = Constraint(Expression([(x, 1)], constant: -10), .greaterOrEqual, name: "lo")
-        let hi = Constraint(Expression([(x, 1)], constant: -20), .lessOrEqual, name: "hi")
+        let lo = Constraint(Expression([(x, 1)], constant: -10), .greaterThanOrEqual, name: "lo")
+        let hi = Constraint(Expression([(x, 1)], constant: -20), .lessThanOrEqual, name: "hi")
         try s.add(lo); try s.add(hi)
         #expect(throws: SolverError.unsatisfiable(conflict: [lo])) { try s.setConstant(hi, to: -5) }
         #expect(s.constant(of: hi) == -20)
@@ -102,7 +102,7 @@ import Testing
         let x = solver.makeVariable(), y = solver.makeVariable(), z = solver.makeVariable()
         try solver.add(Constraint(Expression([(x, 1)], constant: -10), .equal))
         try solver.add(Constraint(Expression([(y, 1), (x, -2)], constant: -3), .equal))
-        let c = Constraint(Expression([(z, 1), (y, -1)], constant: 0), .greaterOrEqual)
+        let c = Constraint(Expression([(z, 1), (y, -1)], constant: 0), .greaterThanOrEqual)
         try solver.add(c)
         var earlier: (SolvedValues, [Double])?
         for constant in [0.0, -5, 7.5] {

@@ -19,7 +19,7 @@ import Testing
             for _ in 0..<rng.int(vs.count...(3 * vs.count)) {
                 let a = rng.pick(vs), b = rng.pick(vs)
                 let terms: [(Variable, Double)] = rng.chance(0.3) ? [(a, 1)] : [(a, 1), (b, -Double(rng.int(1...3)))]
-                let relation: Relation = rng.chance(0.6) ? .equal : (rng.chance(0.5) ? .lessOrEqual : .greaterOrEqual)
+                let relation: Relation = rng.chance(0.6) ? .equal : (rng.chance(0.5) ? .lessThanOrEqual : .greaterThanOrEqual)
                 let priority = rng.chance(0.5) ? Priority.required : Double(rng.pick([250, 500, 750, 999]))
                 let c = Constraint(Expression(terms, constant: Double(rng.int(-50...50))), relation, priority: priority)
                 if (try? s.add(c)) != nil { constraints.append(c) }

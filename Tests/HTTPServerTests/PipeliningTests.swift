@@ -5,6 +5,7 @@ import Synchronization
 import Dispatch
 import Testing
 @testable import HTTPServer
+import Platform
 
 @Suite("Pipelining and asynchronous answers")
 struct PipeliningTests {

@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 @testable import HTTPServer
+import Platform
 
 @Suite("Lifecycle")
 struct ShutdownTests {

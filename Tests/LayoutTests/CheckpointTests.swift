@@ -63,7 +63,7 @@ import Testing
                 let outcome = { (r: Result<LayoutAnswer, LayoutProblem>) -> String in
                     switch r {
                     case .success: return "ok"
-                    case .failure(let p): return "\(p.status) " + p.errors.map(\.code).joined(separator: ",")
+                    case .failure(let p): return "\(p.status) " + p.errors.map(\.code.rawValue).joined(separator: ",")
                     }
                 }
                 var differences: [String] = []
@@ -77,7 +77,7 @@ import Testing
                 if twin.revision != layout.revision { differences.append("revision \(twin.revision) vs \(layout.revision)") }
                 if encodeLayoutDocument(twin.document()) != encodeLayoutDocument(layout.document()) { differences.append("documents differ") }
                 let answer = twin.answer()
-                if history.orderExpressible || !answer.diagnostics.contains(where: { $0.code == "unsatisfiable" }) {
+                if history.orderExpressible || !answer.diagnostics.contains(where: { $0.code == .unsatisfiable }) {
                     compared += 1
                     differences += answerDifferences(layout.answer(), answer)
                 }

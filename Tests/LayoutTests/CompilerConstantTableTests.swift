@@ -109,6 +109,6 @@ let directionalInsets = InsetsSpec.directional(DirectionalInsets(top: 1, leading
     }
 
     @Test func twoConstantsAreRejected() {
-        #expect(compileErrors(make("me", attrs("width"), .equal, number(10), offset: 3)) == ["conflicting-constants"])
+        #expect(compileErrors(make("me", attrs("width"), .equal, number(10), offset: 3)) == [.conflictingConstants])
     }
 }

@@ -27,7 +27,7 @@ import Testing
         }
         #expect(try text(compiled(make("me", attrs("horizontalEdges"), .equal, item("v", "left")))) ==
             ["me.left == v.left", "me.right == v.left"])
-        #expect(Set(compileErrors(make("me", attrs("edges"), .equal, item("v", "left")))) == ["axis-mismatch"])
+        #expect(Set(compileErrors(make("me", attrs("edges"), .equal, item("v", "left")))) == [.axisMismatch])
     }
 
     @Test func edgesEqualToMargins() throws {
@@ -121,7 +121,7 @@ import Testing
     /// SnapKit and UIKit's item initializer accept X with Y; we reject it (documented as
     /// stricter than UIKit in docs/semantics.md §4.5).
     @Test func leftEqualToTopIsRejectedAsAxisMismatch() {
-        #expect(compileErrors(make("me", attrs("left"), .equal, item("v2", "top"), offset: 50)) == ["axis-mismatch"])
+        #expect(compileErrors(make("me", attrs("left"), .equal, item("v2", "top"), offset: 50)) == [.axisMismatch])
     }
 
     @Test func chainedAttributesAreASetInExpansionOrder() throws {

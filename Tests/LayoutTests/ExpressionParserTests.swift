@@ -87,20 +87,20 @@ private func item(_ view: String, _ guide: GuideName? = nil) -> TargetItem { .it
 
     @Test func errorsCarryTheColumnAndTheStringLocation() throws {
         let e = try #require(errors("a.top =< b.top").first)
-        #expect(e.code == "expression-syntax")
+        #expect(e.code == .expressionSyntax)
         #expect(e.location == RequestLocation(pointer: "/constraints/7", line: 3, column: 9, exprColumn: 7))
         #expect(e.message.contains("'='"))
     }
 
     @Test func severalErrorsOfMeaningInOneString() {
         let found = errors("a.tp.wdth == b.top * 0 @ 2000")
-        #expect(found.map(\.code) == ["unknown-attribute", "unknown-attribute", "bad-multiplier", "priority-out-of-range"])
+        #expect(found.map(\.code) == [.unknownAttribute, .unknownAttribute, .badMultiplier, .priorityOutOfRange])
         #expect(found.map { $0.location?.exprColumn ?? 0 } == [3, 6, 22, 26])
     }
 
     @Test func syntaxErrorStopsTheParse() {
         let found = errors("a.wdth == == b")
-        #expect(found.map(\.code) == ["unknown-attribute", "expression-syntax"])
+        #expect(found.map(\.code) == [.unknownAttribute, .expressionSyntax])
         #expect(found.map { $0.location?.exprColumn ?? 0 } == [3, 11])
     }
 

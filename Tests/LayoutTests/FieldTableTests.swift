@@ -7,7 +7,7 @@ import Testing
     static let tables: [FieldTable] = [
         WireReader.documentFields, WireReader.viewFields, WireReader.rectFields, WireReader.insetFields,
         WireReader.axisFields, WireReader.sizeFields, WireReader.baselineFields, WireReader.constraintFields,
-        WireReader.sourceFields, WireReader.targetFields, WireReader.batchFields, WireReader.opFields, WireReader.opNames,
+        WireReader.sourceFields, WireReader.targetFields, WireReader.batchFields, OpField.table, EditOps.names,
     ]
 
     static func bytes(_ name: StaticString) -> [UInt8] {

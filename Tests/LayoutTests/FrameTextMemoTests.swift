@@ -77,7 +77,7 @@ import Testing
             guard case .success(let snapshot) = layout.applySnapshot(batch(.setFrame(view: "root", frame: rect(0, 0, width, 400))))
             else { Issue.record("edit \(k) failed"); return }
             let answer = snapshot.answer()
-            sawNegative = sawNegative || answer.diagnostics.contains { $0.code == "negative-size" }
+            sawNegative = sawNegative || answer.diagnostics.contains { $0.code == .negativeSize }
             let plain = encodeSessionAnswer(answer, id: "s")
             // What the server sends: written from the snapshot in place, through the memo.
             #expect(encodeSessionAnswer(snapshot, id: "s", space: .superview, memo: layout.frameText) == plain, "edit \(k)")

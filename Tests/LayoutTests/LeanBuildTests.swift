@@ -2,6 +2,7 @@
 // and in full only when it has an error or a conflict. Both must answer exactly what a full
 // build answers: random documents (conflicts, ambiguity, rtl, guides, errors) against
 // `make` + `answer`, answers and refusals compared whole, both frame spaces.
+import Layout
 import Cassowary
 import SessionHistories
 import Testing
@@ -96,13 +97,13 @@ import Testing
             return
         }
         let answer = try LiveLayout.solve(document: document).get()
-        #expect(answer.diagnostics.map(\.code) == ["unsatisfiable"])
+        #expect(answer.diagnostics.map(\.code) == [.unsatisfiable])
         #expect(answer.stats.constraints == 9)  // 4 for the root's frame, 5 of the document
 
         let unknown = #"{"views": [{"id": "root"}], "constraints": ["ghost.width == 10"]}"#
         let problem = LiveLayout.solve(document: try decodeLayoutDocument(Array(unknown.utf8)).get())
         guard case .failure(let p) = problem else { Issue.record("an unknown view was accepted"); return }
-        #expect(p.errors.map(\.code) == ["unknown-view"])
+        #expect(p.errors.map(\.code) == [.unknownView])
 
         // Views in two trees: the lean build does not check the pair's ancestry while compiling;
         // its linearizer finds none and the full build reports it, as it always has.
@@ -115,7 +116,7 @@ import Testing
         }
         let refused = LiveLayout.solve(document: trees)
         guard case .failure(let q) = refused else { Issue.record("a pair without a common ancestor was accepted"); return }
-        #expect(q.errors.map(\.code) == ["no-common-ancestor"])
+        #expect(q.errors.map(\.code) == [.noCommonAncestor])
         #expect(Self.timeless(refused) == Self.timeless(LiveLayout.make(document: trees, seconds: 10).map { $0.answer() }))
     }
 }

@@ -10,7 +10,7 @@ import Testing
             make("a", attrs("left", "top", "width"), .equal, number(0)),
             make("b", attrs("edges"), .equal, superview()),
         ]))
-        let ambiguous = layout.answer().diagnostics.filter { $0.code == "ambiguous" }
+        let ambiguous = layout.answer().diagnostics.filter { $0.code == .ambiguous }
         try #require(ambiguous.count == 1)
         #expect(ambiguous[0].severity == .warning)
         #expect(ambiguous[0].views == [ViewAttributes(id: "a", attributes: ["height"])])
@@ -24,7 +24,7 @@ import Testing
             make("a", attrs("width"), .greaterThanOrEqual, number(10), priority: 500),
             make("a", attrs("width"), .lessThanOrEqual, number(5), priority: 500),
         ]))
-        let d = try #require(layout.answer().diagnostics.first { $0.code == "ambiguous" })
+        let d = try #require(layout.answer().diagnostics.first { $0.code == .ambiguous })
         #expect(d.views == [ViewAttributes(id: "a", attributes: ["width"])])
         // Unequal priorities decide it.
         let fixed = try build(document([view("root", frame: rect(0, 0, 100, 100)), view("a", in: "root")], [
@@ -49,7 +49,7 @@ import Testing
             make("a", attrs("right"), .equal, superview(), offset: -60),
             make("a", attrs("top", "height"), .equal, number(0)),
         ]))
-        let d = try #require(layout.answer().diagnostics.first { $0.code == "negative-size" })
+        let d = try #require(layout.answer().diagnostics.first { $0.code == .negativeSize })
         #expect(d.views == [ViewAttributes(id: "a", attributes: ["width"])])
         #expect(approx(layout.frame("a")?.width, -20))
     }

@@ -42,13 +42,13 @@ import Testing
             .remake(view: ref("a"), constraints: [make(nil, attrs("width"), .equal, number(1))]),
             .update(view: ref("a"), constraints: [make(nil, attrs("height"), .equal, number(3))])  // no match
         ))
-        #expect(problem?.errors.map(\.code) == ["no-matching-constraint"])
+        #expect(problem?.errors.map(\.code) == [.noMatchingConstraint])
         expectUnchanged(layout, before)
         #expect(layout.revision == 1)
         // The solver is back where it was too: further edits behave as on a fresh layout.
         let answer = try layout.applyOK(batch(.setFrame(view: "root", frame: rect(0, 0, 200, 200))))
         #expect(approx(answer.frame(of: "a"), rect(10, 10, 180, 180)))
-        #expect(answer.diagnostics.filter { $0.code == "unsatisfiable" }.count == 1)
+        #expect(answer.diagnostics.filter { $0.code == .unsatisfiable }.count == 1)
         let fresh = try build(document([view("root", frame: rect(0, 0, 200, 200))] + views.dropFirst(), [
             make("a", attrs("edges"), .equal, superview(), inset: .scalar(10)),
             make("b", attrs("left", "top"), .equal, number(0)),
@@ -68,7 +68,7 @@ import Testing
             .make(view: ref("a"), constraints: [make(nil, attrs("width"), .equal, number(1)),
                                                make(nil, attrs("width"), .equal, number(2))]),
             strict: true))
-        #expect(problem?.errors.map(\.code) == ["unsatisfiable"])
+        #expect(problem?.errors.map(\.code) == [.unsatisfiable])
         expectUnchanged(layout, before)
         #expect(approx(layout.frame("b")?.width, 10))
     }
@@ -82,7 +82,7 @@ import Testing
             .make(view: ref("a"), constraints: [make(nil, attrs("left"), .equal, item("b", "top"), at: at("/ops/3/constraints/0"))])
         ))
         #expect(problem?.status == 422)
-        #expect(problem?.errors.map(\.code) == ["unknown-view", "unknown-constraint", "unknown-view", "axis-mismatch"])
+        #expect(problem?.errors.map(\.code) == [.unknownView, .unknownConstraint, .unknownView, .axisMismatch])
         #expect(problem?.errors.map(\.location?.pointer) == ["/ops/0/constraints/0", "/ops/1", "/ops/2", "/ops/3/constraints/0"])
     }
 
@@ -113,7 +113,7 @@ import Testing
             .make(view: ref("b"), constraints: many + [make(nil, attrs("width"), .equal, number(30))]),
             .update(view: ref("a"), constraints: [make(nil, attrs("height"), .equal, number(3))])  // no match
         ))
-        #expect(problem?.errors.map(\.code) == ["no-matching-constraint"])
+        #expect(problem?.errors.map(\.code) == [.noMatchingConstraint])
         expectUnchanged(layout, before)
         #expect(layout.differencesFromFreshSolve().isEmpty)
         let answer = try layout.applyOK(batch(.setFrame(view: "root", frame: rect(0, 0, 200, 200))))

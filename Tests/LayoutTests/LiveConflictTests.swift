@@ -6,7 +6,7 @@ import Testing
 @Suite struct LiveConflictTests {
     let views = [view("root", frame: rect(0, 0, 400, 400)), view("a", in: "root"), view("b", in: "root")]
 
-    func unsatisfiable(_ answer: LayoutAnswer) -> [Diagnostic] { answer.diagnostics.filter { $0.code == "unsatisfiable" } }
+    func unsatisfiable(_ answer: LayoutAnswer) -> [Diagnostic] { answer.diagnostics.filter { $0.code == .unsatisfiable } }
 
     @Test func newestMemberIsBrokenAndReported() throws {
         var c4 = make("a", attrs("width"), .equal, number(500), id: nil, label: "too-wide")
@@ -138,7 +138,7 @@ import Testing
         let errors = errors(document(views, [make("a", attrs("width"), .equal, number(10)),
                                              make("a", attrs("width"), .equal, number(20), at: at("/constraints/1"))],
                                      strict: true))
-        #expect(errors.map(\.code) == ["unsatisfiable"])
+        #expect(errors.map(\.code) == [.unsatisfiable])
         #expect(errors.first?.location == at("/constraints/1"))
         // The error carries the diagnostic's details (docs/api.md §3).
         #expect(errors.first?.constraints.map(\.id) == ["c1", "c2"])
@@ -152,7 +152,7 @@ import Testing
         let before = layout.answer()
         let problem = layout.applyFailing(batch(.make(view: ref("a"), constraints: [make(nil, attrs("width"), .equal, number(10))]),
                                                 strict: true))
-        #expect(problem?.status == 422 && problem?.errors.map(\.code) == ["unsatisfiable"])
+        #expect(problem?.status == 422 && problem?.errors.map(\.code) == [.unsatisfiable])
         #expect(layout.answer() == before)
         #expect(layout.document().constraints.count == 1)
         // Without strict the same edit recovers.

@@ -12,7 +12,7 @@ import Testing
         let answer = try layout.applyOK(batch(.setFrame(view: "root", frame: rect(0, 0, 200, 200)), ifRevision: 1))
         #expect(answer.revision == 2)
         let problem = layout.applyFailing(batch(.setFrame(view: "root", frame: rect(0, 0, 100, 100)), ifRevision: 1))
-        #expect(problem?.status == 409 && problem?.errors.map(\.code) == ["revision-mismatch"])
+        #expect(problem?.status == 409 && problem?.errors.map(\.code) == [.revisionMismatch])
         #expect(layout.revision == 2)
     }
 
@@ -59,7 +59,7 @@ import Testing
             let problem = layout.applyFailing(batch(.update(view: ref("a"), constraints: [
                 make(nil, attrs("left"), .equal, superview(), offset: 1), bad,
             ])))
-            #expect(problem?.errors.map(\.code) == ["no-matching-constraint"])
+            #expect(problem?.errors.map(\.code) == [.noMatchingConstraint])
             #expect(problem?.errors.first?.location == at("/ops/0/constraints/1"))
         }
         #expect(layout.answer() == before)
@@ -93,7 +93,7 @@ import Testing
         try layout.applyOK(batch(.removeConstraintsOf(view: ref("a")), .removeConstraints(ids: ["bSize"])))
         #expect(layout.document().constraints.map(\.id) == ["c3"])
         let problem = layout.applyFailing(batch(.removeConstraints(ids: ["c3", "nope"])))
-        #expect(problem?.errors.map(\.code) == ["unknown-constraint"])
+        #expect(problem?.errors.map(\.code) == [.unknownConstraint])
         #expect(layout.document().constraints.map(\.id) == ["c3"])
     }
 

@@ -1,3 +1,4 @@
+import Layout
 import Testing
 @testable import Layout
 
@@ -147,7 +148,7 @@ func compiled(_ spec: ConstraintSpec, direction: LayoutDirection = .ltr) throws 
     }
 }
 
-func compileErrors(_ spec: ConstraintSpec, direction: LayoutDirection = .ltr) -> [String] {
+func compileErrors(_ spec: ConstraintSpec, direction: LayoutDirection = .ltr) -> [ErrorCode] {
     switch compile(spec, direction: direction) {
     case .success: return []
     case .failure(let failure): return failure.errors.map(\.code)

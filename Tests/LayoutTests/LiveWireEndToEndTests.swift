@@ -41,13 +41,13 @@ import Testing
             """))
         #expect(answer.revision == 2)
         #expect(approx(answer.frame(of: "card"), rect(20, 40, 627, 315)))
-        let d = try #require(answer.diagnostics.first { $0.code == "unsatisfiable" })
+        let d = try #require(answer.diagnostics.first { $0.code == .unsatisfiable })
         #expect(d.broken.map(\.id) == ["c5"])
         #expect(d.constraints.map(\.description) == ["title.width >= 44", "title.width == 30"])
         let problem = layout.applyFailing(try edits("""
             {"ops": [{"op": "update", "view": "card", "constraints": [{"attributes": "top", "to": "superview", "offset": 1, "priority": 750}]}]}
             """))
-        #expect(problem?.errors.map(\.code) == ["no-matching-constraint"])
+        #expect(problem?.errors.map(\.code) == [.noMatchingConstraint])
         #expect(problem?.errors.first?.location?.pointer == "/ops/0/constraints/0")
     }
 }

@@ -109,7 +109,7 @@ import Cassowary
         if case .success = decodeLayoutDocument(Array(broken.utf8)) { Issue.record("a broken frame is accepted") }
         let batch = #"{"ops": [{"op": "addViews", "views": [{"id": "c"}]}, {"op": "make", "view": "c", "constraints": ["c.width == 10"]}]}"#
         guard case .success(let edits) = decodeEditBatch(Array(batch.utf8)),
-              case .make(_, let specs)? = edits.ops.last?.kind else { Issue.record("the batch is refused"); return }
+              let specs = (edits.ops.last?.kind.body as? MakeOp)?.constraints else { Issue.record("the batch is refused"); return }
         #expect(specs.first?.first?.slotHint.value == -1)
     }
 }

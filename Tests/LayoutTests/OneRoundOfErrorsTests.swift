@@ -26,8 +26,8 @@ import Testing
                          {"view": "a", "attributes": ["width", "height"], "to": "root.width", "priority": 2000}]}
         """)
         #expect(p.status == 422)
-        #expect(Set(p.errors.map(\.code)) == ["unknown-attribute", "unknown-view", "priority-out-of-range"])
-        #expect(p.errors.contains { $0.code == "unknown-view" && $0.location?.pointer == "/constraints/0" })
+        #expect(Set(p.errors.map(\.code)) == [.unknownAttribute, .unknownView, .priorityOutOfRange])
+        #expect(p.errors.contains { $0.code == .unknownView && $0.location?.pointer == "/constraints/0" })
     }
 
     @Test func aMisspelledSuperviewIsReportedOnceWithASuggestion() throws {
@@ -38,7 +38,7 @@ import Testing
                          "title.widht == 5"]}
         """)
         // The reader's errors come first, then the later phases'.
-        #expect(p.errors.map(\.code) == ["unknown-attribute", "unknown-view"], "\(p.errors.map(\.message))")
+        #expect(p.errors.map(\.code) == [.unknownAttribute, .unknownView], "\(p.errors.map(\.message))")
         #expect(p.errors.first?.message.hasSuffix("did you mean 'width'?") == true)
         #expect(p.errors.last?.message.hasSuffix("did you mean 'root'?") == true)
     }
@@ -48,7 +48,7 @@ import Testing
         {"views": [{"id": "root"}, {"id": "a", "superview": "root", "frame": {"x": 0}}, {"id": "b", "superview": "a"}],
          "constraints": ["a.width == 10", "b.width == a.width", "b.height == nope.height"]}
         """)
-        #expect(p.errors.map(\.code) == ["missing-field", "unknown-view"], "\(p.errors.map(\.message))")
+        #expect(p.errors.map(\.code) == [.missingField, .unknownView], "\(p.errors.map(\.message))")
         #expect(p.errors.last?.message == "view 'nope' does not exist")
     }
 
@@ -78,7 +78,7 @@ import Testing
 
     @Test func aGuideIsNeverARoot() throws {
         let p = try problem(#"{"views": [{"id": "root"}, {"id": "g", "kind": "guide"}, {"id": "v", "superview": "g"}], "constraints": ["g.width == 10", "v.width == 5"]}"#)
-        #expect(p.errors.map(\.code) == ["no-superview"], "\(p.errors.map(\.message))")
+        #expect(p.errors.map(\.code) == [.noSuperview], "\(p.errors.map(\.message))")
         #expect(p.errors[0].location?.pointer == "/views/1")
     }
 
@@ -93,7 +93,7 @@ import Testing
     @Test func anOpsConstraintsConstrainItsView() throws {
         let body = #"{"ops": [{"op": "make", "view": "title", "constraints": ["title.width == 5", "card.width <= 300", {"attributes": "height", "to": 4}]}]}"#
         guard case .failure(let p) = decodeEditBatch(Array(body.utf8)) else { Issue.record("accepted"); return }
-        #expect(p.errors.map(\.code) == ["wrong-type"])
+        #expect(p.errors.map(\.code) == [.wrongType])
         #expect(p.errors.first?.location?.pointer == "/ops/0/constraints/1")
         #expect(p.errors.first?.message.contains("must constrain 'title', not 'card'") == true)
     }

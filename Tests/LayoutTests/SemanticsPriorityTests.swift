@@ -93,8 +93,8 @@ import Testing
             make("b", attrs("top"), .equal, item("a", "bottom")),
             make("b", attrs("height"), .equal, .constant(.scalar(10))),
         ]))
-        #expect(layout.state.entry(.hugging(view: "a", .width))?.constraint.relation == .lessOrEqual)
-        #expect(layout.state.entry(.compression(view: "a", .width))?.constraint.relation == .greaterOrEqual)
+        #expect(layout.state.entry(.hugging(view: "a", .width))?.constraint.relation == .lessThanOrEqual)
+        #expect(layout.state.entry(.compression(view: "a", .width))?.constraint.relation == .greaterThanOrEqual)
         #expect(layout.state.entry(.hugging(view: "a", .height))?.constraint.relation == .equal)
         #expect(approx(layout.frame("a")?.width, 80))
         #expect(approx(layout.frame("a")?.height, 30))

@@ -35,8 +35,8 @@ import Testing
                     return false
                 }
                 let answer = layout.answer()
-                if answer.diagnostics.contains(where: { $0.code == "unsatisfiable" }) { conflicted += 1 }
-                guard history.orderExpressible || !answer.diagnostics.contains(where: { $0.code == "unsatisfiable" }) else { return true }
+                if answer.diagnostics.contains(where: { $0.code == .unsatisfiable }) { conflicted += 1 }
+                guard history.orderExpressible || !answer.diagnostics.contains(where: { $0.code == .unsatisfiable }) else { return true }
                 compared += 1
                 let differences = layout.differencesFromFreshSolve()
                 if differences.isEmpty { return true }
@@ -53,13 +53,13 @@ import Testing
                 // Now and then with no time at all: a batch stopped for its budget (or a
                 // departed client) is refused by rebuilding the solver, not by undoing it.
                 let outOfTime = history.chance(0.1)
-                switch layout.apply(batch, seconds: outOfTime ? 0 : SolveBudget.seconds) {
+                switch layout.apply(batch, seconds: outOfTime ? 0 : LayoutLimits.standard.solveSeconds) {
                 case .success:
                     log.append("  applied\(outOfTime ? " (no time)" : "")")
                 case .failure(let problem):
                     log.append("  refused\(outOfTime ? " (no time)" : ""): \(problem.errors.map(\.code))")
                     refused += 1
-                    if problem.errors.contains(where: { $0.code == "too-complex" }) { stopped += 1 }
+                    if problem.errors.contains(where: { $0.code == .tooComplex }) { stopped += 1 }
                     let after = layout.answer()
                     let changed = answerDifferences(after, before)
                     if !changed.isEmpty || after.revision != before.revision {

@@ -14,7 +14,7 @@ import Testing
     }
 
     func broken(_ answer: LayoutAnswer) -> [String] {
-        answer.diagnostics.filter { $0.code == "unsatisfiable" }.flatMap(\.broken).map(\.id)
+        answer.diagnostics.filter { $0.code == .unsatisfiable }.flatMap(\.broken).map(\.id)
     }
 
     func expectFresh(_ layout: LiveLayout, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
@@ -71,7 +71,7 @@ import Testing
         let resized = try apply(layout, #"{"ops": [{"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": 400, "height": 200}}]}"#).get()
         #expect(broken(resized) == ["b"])
         #expect(resized.frame(of: "root")?.height == 200)
-        #expect(!resized.diagnostics.contains { $0.code == "ambiguous" })
+        #expect(!resized.diagnostics.contains { $0.code == .ambiguous })
         expectFresh(layout)
         let updated = try session(json)
         let answer = try apply(updated, #"{"ops": [{"op": "update", "view": "v", "constraints": ["v.height == 500"]}]}"#).get()
@@ -120,7 +120,7 @@ import Testing
             {"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}, {"id": "v", "superview": "root"}],
              "constraints": ["v.left >= superview.left", "v.right <= superview.right", "v.width == 100", "v.top == 0", "v.height == 10"]}
             """#)
-        func ambiguous() -> [String] { layout.answer().diagnostics.filter { $0.code == "ambiguous" }.flatMap(\.views).map(\.id) }
+        func ambiguous() -> [String] { layout.answer().diagnostics.filter { $0.code == .ambiguous }.flatMap(\.views).map(\.id) }
         #expect(ambiguous().isEmpty)
         for width in [150, 100, 120, 100] {
             _ = try apply(layout, #"{"ops": [{"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": \#(width), "height": 100}}]}"#).get()
@@ -137,7 +137,7 @@ import Testing
             """#)
         let problem = decodeEditBatch(Array(#"{"ops": [{"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": 1e20, "height": 100}}]}"#.utf8))
         guard case .failure(let p) = problem else { Issue.record("1e20 accepted"); return }
-        #expect(p.status == 422 && p.errors.map(\.code) == ["out-of-range"])
+        #expect(p.status == 422 && p.errors.map(\.code) == [.outOfRange])
         #expect(p.errors.first?.location?.pointer == "/ops/0/frame/width")
         for width in [1e7, 100, -1e7, 375, 9_999_999.5, 100] {
             _ = try apply(layout, #"{"ops": [{"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": \#(width), "height": 100}}]}"#).get()
@@ -145,7 +145,7 @@ import Testing
         let answer = layout.answer()
         #expect(answer.frame(of: "root")?.width == 100 && answer.frame(of: "v") == Rect(x: 0, y: 0, width: 100, height: 100))
         expectFresh(layout)
-        #expect(decodeLayoutDocument(Array(#"{"views": [], "constraints": ["a.width == 2e7"]}"#.utf8)).errorCodes == ["out-of-range"])
+        #expect(decodeLayoutDocument(Array(#"{"views": [], "constraints": ["a.width == 2e7"]}"#.utf8)).errorCodes == [.outOfRange])
     }
 
     /// 6. Repeated remakes leave no residue: the solver's symbols stay proportional to
@@ -186,7 +186,7 @@ import Testing
 }
 
 extension Result where Success == LayoutDocument, Failure == LayoutProblem {
-    var errorCodes: [String] {
+    var errorCodes: [ErrorCode] {
         if case .failure(let p) = self { return p.errors.map(\.code) }
         return []
     }
@@ -205,12 +205,12 @@ extension Result where Success == LayoutDocument, Failure == LayoutProblem {
     @Test func overflowingSolutionsAreRefused() throws {
         let root = #"{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}"#
         let huge = problem(#"{"views": [\#(root), {"id": "a", "superview": "root"}], "constraints": ["a.left == 0", "a.top == 0", "a.height == 1", {"view": "a", "attributes": "width", "to": "root.width", "multiplier": 1.7976931348623157e308}]}"#)
-        #expect(huge?.status == 422 && huge?.errors.map(\.code) == ["out-of-range"])
+        #expect(huge?.status == 422 && huge?.errors.map(\.code) == [.outOfRange])
         #expect(huge?.errors.first?.location?.pointer == "/views/1")
         let views = (0..<40).map { #"{"id": "v\#($0)", "superview": "root"}"# }.joined(separator: ", ")
         let chain = (1..<40).map { #"{"view": "v\#($0)", "attributes": "width", "to": "v\#($0 - 1).width", "multiplier": 1e10}"# }.joined(separator: ", ")
         let compounding = problem(#"{"views": [\#(root), \#(views)], "constraints": ["v0.width == 1000000", \#(chain)]}"#)
-        #expect(compounding?.errors.first?.code == "out-of-range")
+        #expect(compounding?.errors.first?.code == .outOfRange)
         #expect(problem(#"{"views": [\#(root), {"id": "a", "superview": "root"}], "constraints": ["a.edges == superview.edges"]}"#) == nil)
     }
 
@@ -219,7 +219,7 @@ extension Result where Success == LayoutDocument, Failure == LayoutProblem {
         let before = layout.answer()
         let batch = try decodeEditBatch(Array(#"{"ops": [{"op": "remake", "view": "a", "constraints": ["a.left == 0", "a.top == 0", "a.height == 1", {"attributes": "width", "to": "root.width", "multiplier": 1e300}]}]}"#.utf8)).get()
         guard case .failure(let p) = layout.apply(batch) else { Issue.record("accepted"); return }
-        #expect(p.errors.map(\.code) == ["out-of-range"])
+        #expect(p.errors.map(\.code) == [.outOfRange])
         #expect(layout.answer().frames == before.frames && layout.revision == before.revision)
     }
 }
@@ -238,7 +238,7 @@ extension Result where Success == LayoutDocument, Failure == LayoutProblem {
         let started = ContinuousClock.now
         let result = decodeLayoutDocument(Array(Self.expensive.utf8)).flatMap { LiveLayout.solve(document: $0, seconds: 0.05) }
         guard case .failure(let problem) = result else { Issue.record("solved within 50 ms"); return }
-        #expect(problem.status == 422 && problem.errors.map(\.code) == ["too-complex"])
+        #expect(problem.status == 422 && problem.errors.map(\.code) == [.tooComplex])
         #expect(ContinuousClock.now - started < .seconds(1), "stopped soon after the budget")
     }
 
@@ -248,7 +248,7 @@ extension Result where Success == LayoutDocument, Failure == LayoutProblem {
         let constraints = (0..<6000).map { #""a.height >= \#($0) @\#(1 + $0 % 999)""# }.joined(separator: ", ")
         let batch = try decodeEditBatch(Array(#"{"ops": [{"op": "make", "view": "a", "constraints": [\#(constraints)]}]}"#.utf8)).get()
         guard case .failure(let problem) = layout.apply(batch, seconds: 0.05) else { Issue.record("applied within 50 ms"); return }
-        #expect(problem.errors.map(\.code) == ["too-complex"] && layout.ranOutOfTime)
+        #expect(problem.errors.map(\.code) == [.tooComplex] && layout.ranOutOfTime)
         #expect(answerDifferences(layout.answer(), before).isEmpty && layout.revision == before.revision)
         #expect(layout.violatedRequiredConstraints().isEmpty)
     }

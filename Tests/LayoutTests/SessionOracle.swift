@@ -19,7 +19,7 @@ func freshAnswer(of layout: LiveLayout) -> Result<LayoutAnswer, LayoutProblem> {
 /// session's point into the requests that made each constraint.
 func answerDifferences(_ session: LayoutAnswer, _ fresh: LayoutAnswer) -> [String] {
     var out: [String] = []
-    let ambiguous = Dictionary(fresh.diagnostics.filter { $0.code == "ambiguous" }.flatMap(\.views).map { ($0.id, Set($0.attributes)) },
+    let ambiguous = Dictionary(fresh.diagnostics.filter { $0.code == .ambiguous }.flatMap(\.views).map { ($0.id, Set($0.attributes)) },
                                uniquingKeysWith: { $0.union($1) })
     if session.frames.map(\.id) != fresh.frames.map(\.id) {
         out.append("view order \(session.frames.map(\.id)) vs \(fresh.frames.map(\.id))")
@@ -33,20 +33,20 @@ func answerDifferences(_ session: LayoutAnswer, _ fresh: LayoutAnswer) -> [Strin
             }
         }
     }
-    func described(_ code: String, _ answer: LayoutAnswer) -> [String] {
+    func described(_ code: ErrorCode, _ answer: LayoutAnswer) -> [String] {
         answer.diagnostics.filter { $0.code == code }.map { d in
             let members = d.constraints.map { "\($0.id)/\($0.attribute): \($0.description) [\($0.label ?? "")|\($0.source.map { "\($0.file):\($0.line)" } ?? "")]" }
             let views = d.views.compactMap { v -> String? in
-                let attributes = code == "negative-size" ? v.attributes.filter { !(ambiguous[v.id] ?? []).contains($0) } : v.attributes
+                let attributes = code == .negativeSize ? v.attributes.filter { !(ambiguous[v.id] ?? []).contains($0) } : v.attributes
                 return attributes.isEmpty ? nil : "\(v.id):\(attributes.joined(separator: ","))"
             }
             return "\(d.severity) \(d.message) members=\(members) broken=\(d.broken.map { "\($0.id)/\($0.attribute)" }) views=\(views)"
-        }.filter { code != "negative-size" || !$0.hasSuffix("views=[]") }
+        }.filter { code != .negativeSize || !$0.hasSuffix("views=[]") }
     }
-    for code in ["unsatisfiable", "ambiguous"] where described(code, session) != described(code, fresh) {
+    for code in [ErrorCode.unsatisfiable, .ambiguous] where described(code, session) != described(code, fresh) {
         out.append("\(code): \(described(code, session)) vs \(described(code, fresh))")
     }
-    let negative = { (a: LayoutAnswer) in described("negative-size", a).map { $0.components(separatedBy: "views=").last ?? "" } }
+    let negative = { (a: LayoutAnswer) in described(.negativeSize, a).map { $0.components(separatedBy: "views=").last ?? "" } }
     if negative(session) != negative(fresh) { out.append("negative-size: \(negative(session)) vs \(negative(fresh))") }
     if session.stats.views != fresh.stats.views || session.stats.constraints != fresh.stats.constraints {
         out.append("stats \(session.stats) vs \(fresh.stats)")
@@ -82,8 +82,8 @@ extension LiveLayout {
             let ok: Bool
             switch entry.constraint.relation {
             case .equal: ok = abs(e) <= tolerance
-            case .lessOrEqual: ok = e <= tolerance
-            case .greaterOrEqual: ok = e >= -tolerance
+            case .lessThanOrEqual: ok = e <= tolerance
+            case .greaterThanOrEqual: ok = e >= -tolerance
             }
             if !ok { violated.append("\(key.id)/\(key.attribute.name) (\(e))") }
         }

@@ -268,7 +268,7 @@ let wireContractExample = """
         broken.replaceSubrange(offsets[2999]..<broken.count - 2, with: Array("7".utf8))
         guard case .failure(let problem) = decodeLayoutDocument(broken) else { Issue.record("accepted"); return }
         #expect(problem.status == 422)
-        #expect(problem.errors.first?.code == "wrong-type")
+        #expect(problem.errors.first?.code == .wrongType)
         #expect(problem.errors.first?.location?.column == scalarsBefore[2999] + 1)
     }
 

@@ -19,7 +19,8 @@ import Testing
         #expect(batch.ifRevision == 3)
         #expect(batch.strict)
         #expect(batch.ops.count == 8)
-        guard case .make(let view, let list) = batch.ops[0].kind else { Issue.record("op 0"); return }
+        guard let make = batch.ops[0].kind.body as? MakeOp else { Issue.record("op 0"); return }
+        let view = make.view, list = make.constraints
         #expect(view == ItemRef(view: "title"))
         #expect(list.count == 2)
         #expect(list[0].first == nil)
@@ -28,12 +29,12 @@ import Testing
         #expect(list[0].location.line == 2)
         #expect(list[1].first == ItemRef(view: "title"))
         #expect(list[1].location.pointer == "/ops/0/constraints/1")
-        guard case .update(_, let updated) = batch.ops[1].kind else { Issue.record("op 1"); return }
+        guard let updated = (batch.ops[1].kind.body as? UpdateOp)?.constraints else { Issue.record("op 1"); return }
         #expect(updated.first?.modifier == .offset(12))
         #expect(batch.ops[2].kind == .remake(view: ItemRef(view: "card", guide: .layoutMarginsGuide), constraints: []))
         #expect(batch.ops[3].kind == .removeConstraintsOf(view: ItemRef(view: "title")))
         #expect(batch.ops[4].kind == .removeConstraints(ids: ["c1", "c2"]))
-        guard case .addViews(let views) = batch.ops[5].kind else { Issue.record("op 5"); return }
+        guard let views = (batch.ops[5].kind.body as? AddViewsOp)?.views else { Issue.record("op 5"); return }
         #expect(views.map(\.id) == ["icon"])
         #expect(views.first?.location.pointer == "/ops/5/views/0")
         #expect(views.first?.intrinsicWidth == 24)
@@ -90,15 +91,15 @@ import Testing
 
     @Test func batchShapeErrors() throws {
         guard case .failure(let noOps) = wireEdits(#"{"strict": false}"#) else { Issue.record("accepted"); return }
-        #expect(noOps.errors.map(\.code) == ["missing-field"])
+        #expect(noOps.errors.map(\.code) == [.missingField])
         #expect(noOps.errors.first?.location?.pointer == "")
         guard case .failure(let bad) = wireEdits(#"{"ops": {}, "revision": 2}"#) else { Issue.record("accepted"); return }
-        #expect(bad.errors.map(\.code) == ["unknown-field", "wrong-type"])
+        #expect(bad.errors.map(\.code) == [.unknownField, .wrongType])
         #expect(bad.errors.map { $0.location?.pointer ?? "" } == ["/revision", "/ops"])
         guard case .failure(let json) = wireEdits(#"{"ops": [}"#) else { Issue.record("accepted"); return }
         #expect(json.status == 400)
         #expect(json.errors.first?.location?.column == 10)
         guard case .failure(let notObject) = wireEdits(#"["make"]"#) else { Issue.record("accepted"); return }
-        #expect(notObject.errors.first?.code == "wrong-type")
+        #expect(notObject.errors.first?.code == .wrongType)
     }
 }

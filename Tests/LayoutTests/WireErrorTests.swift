@@ -17,7 +17,7 @@ private func col(_ c: String, _ needle: String) -> Int {
 
 /// The only error of constraint `c`, which must have `code` at `pointer`, at the first
 /// occurrence of `at` in `c` (or at the constraint itself when `at` is nil).
-private func expectError(_ c: String, _ code: String, _ pointer: String, at needle: String? = nil,
+private func expectError(_ c: String, _ code: ErrorCode, _ pointer: String, at needle: String? = nil,
                          exprColumn: Int? = nil, message: String? = nil,
                          sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let errors = wireConstraintErrors(c, sourceLocation: sourceLocation)
@@ -33,91 +33,91 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
 
 @Suite struct WireErrorTests {
     @Test func unknownField() {
-        expectError(#"{"view": "a", "attributes": "top", "to": "b", "colour": [1]}"#, "unknown-field", "/constraints/0/colour", at: "[1]")
-        expectError(#"{"view": "a", "attributes": "top", "to": {"view": "b", "attr": "top"}}"#, "unknown-field", "/constraints/0/to/attr", at: "\"top\"}")
-        expectError(#"{"view": "a", "attributes": "edges", "to": {"top": 1, "side": 2}}"#, "unknown-field", "/constraints/0/to/side", at: "2}")
+        expectError(#"{"view": "a", "attributes": "top", "to": "b", "colour": [1]}"#, .unknownField, "/constraints/0/colour", at: "[1]")
+        expectError(#"{"view": "a", "attributes": "top", "to": {"view": "b", "attr": "top"}}"#, .unknownField, "/constraints/0/to/attr", at: "\"top\"}")
+        expectError(#"{"view": "a", "attributes": "edges", "to": {"top": 1, "side": 2}}"#, .unknownField, "/constraints/0/to/side", at: "2}")
         expectError(#"{"view": "a", "attributes": "top", "to": "b", "source": {"file": "f", "line": 1, "col": 2}}"#,
-                    "unknown-field", "/constraints/0/source/col", at: "2}")
+                    .unknownField, "/constraints/0/source/col", at: "2}")
     }
 
     @Test func wrongType() {
-        expectError(#"{"view": "a", "attributes": 5, "to": "b"}"#, "wrong-type", "/constraints/0/attributes", at: "5")
-        expectError(#"{"view": "a", "attributes": ["top", 7], "to": "b"}"#, "wrong-type", "/constraints/0/attributes/1", at: "7")
-        expectError(#"{"view": "a", "attributes": [], "to": "b"}"#, "wrong-type", "/constraints/0/attributes", at: "[]")
-        expectError(#"{"view": "a", "attributes": "top", "to": true}"#, "wrong-type", "/constraints/0/to", at: "true")
-        expectError(#"{"view": "a", "attributes": "top", "to": "b", "relation": "="}"#, "wrong-type", "/constraints/0/relation", at: "\"=\"")
-        expectError(#"{"view": "a", "attributes": "top", "to": "b", "offset": "8"}"#, "wrong-type", "/constraints/0/offset", at: "\"8\"")
-        expectError(#"{"view": "a", "attributes": "top", "to": "b", "label": 3}"#, "wrong-type", "/constraints/0/label", at: "3")
-        expectError(#"{"view": "a", "attributes": "top", "to": "b", "source": {"file": "f", "line": 1.5}}"#, "wrong-type", "/constraints/0/source/line", at: "1.5")
-        expectError(#"{"view": "a", "attributes": "top", "to": "b", "priority": "urgent"}"#, "wrong-type", "/constraints/0/priority", at: "\"urgent\"")
-        expectError(#"{"view": "a", "attributes": "top", "to": {"width": 1, "x": 2}}"#, "wrong-type", "/constraints/0/to", at: "{\"width")
-        expectError(#"{"view": "a", "attributes": "top", "to": {}}"#, "wrong-type", "/constraints/0/to", at: "{}")
-        expectError(#"{"view": "a", "attributes": "top", "to": "b..top"}"#, "wrong-type", "/constraints/0/to", at: "\"b..top\"")
-        expectError(#"42"#, "wrong-type", "/constraints/0")
-        expectError(#"{"expr": 42}"#, "wrong-type", "/constraints/0/expr", at: "42")
+        expectError(#"{"view": "a", "attributes": 5, "to": "b"}"#, .wrongType, "/constraints/0/attributes", at: "5")
+        expectError(#"{"view": "a", "attributes": ["top", 7], "to": "b"}"#, .wrongType, "/constraints/0/attributes/1", at: "7")
+        expectError(#"{"view": "a", "attributes": [], "to": "b"}"#, .wrongType, "/constraints/0/attributes", at: "[]")
+        expectError(#"{"view": "a", "attributes": "top", "to": true}"#, .wrongType, "/constraints/0/to", at: "true")
+        expectError(#"{"view": "a", "attributes": "top", "to": "b", "relation": "="}"#, .wrongType, "/constraints/0/relation", at: "\"=\"")
+        expectError(#"{"view": "a", "attributes": "top", "to": "b", "offset": "8"}"#, .wrongType, "/constraints/0/offset", at: "\"8\"")
+        expectError(#"{"view": "a", "attributes": "top", "to": "b", "label": 3}"#, .wrongType, "/constraints/0/label", at: "3")
+        expectError(#"{"view": "a", "attributes": "top", "to": "b", "source": {"file": "f", "line": 1.5}}"#, .wrongType, "/constraints/0/source/line", at: "1.5")
+        expectError(#"{"view": "a", "attributes": "top", "to": "b", "priority": "urgent"}"#, .wrongType, "/constraints/0/priority", at: "\"urgent\"")
+        expectError(#"{"view": "a", "attributes": "top", "to": {"width": 1, "x": 2}}"#, .wrongType, "/constraints/0/to", at: "{\"width")
+        expectError(#"{"view": "a", "attributes": "top", "to": {}}"#, .wrongType, "/constraints/0/to", at: "{}")
+        expectError(#"{"view": "a", "attributes": "top", "to": "b..top"}"#, .wrongType, "/constraints/0/to", at: "\"b..top\"")
+        expectError(#"42"#, .wrongType, "/constraints/0")
+        expectError(#"{"expr": 42}"#, .wrongType, "/constraints/0/expr", at: "42")
     }
 
     @Test func missingFieldsAndTarget() {
-        expectError(#"{"view": "a", "attributes": "top"}"#, "missing-target", "/constraints/0", message: "'to'")
-        expectError(#"{"view": "a", "attributes": "top", "to": null}"#, "missing-target", "/constraints/0")
-        expectError(#"{"attributes": "top", "to": "b"}"#, "missing-field", "/constraints/0", message: "'view'")
-        expectError(#"{"view": "a", "to": "b"}"#, "missing-field", "/constraints/0", message: "'attributes'")
-        expectError(#"{"view": "a", "attributes": "top", "to": {"width": 5}}"#, "missing-field", "/constraints/0/to", at: "{\"width", message: "'height'")
-        expectError(#"{"view": "a", "attributes": "top", "to": {"attribute": "top"}}"#, "missing-field", "/constraints/0/to", at: "{\"attribute")
-        expectError(#"{"view": "a", "attributes": "top", "to": "b", "source": {"line": 3}}"#, "missing-field", "/constraints/0/source", at: "{\"line")
+        expectError(#"{"view": "a", "attributes": "top"}"#, .missingTarget, "/constraints/0", message: "'to'")
+        expectError(#"{"view": "a", "attributes": "top", "to": null}"#, .missingTarget, "/constraints/0")
+        expectError(#"{"attributes": "top", "to": "b"}"#, .missingField, "/constraints/0", message: "'view'")
+        expectError(#"{"view": "a", "to": "b"}"#, .missingField, "/constraints/0", message: "'attributes'")
+        expectError(#"{"view": "a", "attributes": "top", "to": {"width": 5}}"#, .missingField, "/constraints/0/to", at: "{\"width", message: "'height'")
+        expectError(#"{"view": "a", "attributes": "top", "to": {"attribute": "top"}}"#, .missingField, "/constraints/0/to", at: "{\"attribute")
+        expectError(#"{"view": "a", "attributes": "top", "to": "b", "source": {"line": 3}}"#, .missingField, "/constraints/0/source", at: "{\"line")
     }
 
     @Test func priorityOutOfRange() {
         for bad in ["0", "1000.5", "-1", "1e9"] {
-            expectError(#"{"view": "a", "attributes": "top", "to": "b", "priority": \#(bad)}"#, "priority-out-of-range", "/constraints/0/priority", at: bad)
+            expectError(#"{"view": "a", "attributes": "top", "to": "b", "priority": \#(bad)}"#, .priorityOutOfRange, "/constraints/0/priority", at: bad)
         }
-        expectError(#""a.top == b.top @ 1001""#, "priority-out-of-range", "/constraints/0", exprColumn: 18)
-        expectError(#""a.top == b.top @ 0""#, "priority-out-of-range", "/constraints/0", exprColumn: 18)
-        expectError(#""a.top == b.top @ -5""#, "priority-out-of-range", "/constraints/0", exprColumn: 18)
+        expectError(#""a.top == b.top @ 1001""#, .priorityOutOfRange, "/constraints/0", exprColumn: 18)
+        expectError(#""a.top == b.top @ 0""#, .priorityOutOfRange, "/constraints/0", exprColumn: 18)
+        expectError(#""a.top == b.top @ -5""#, .priorityOutOfRange, "/constraints/0", exprColumn: 18)
     }
 
     @Test func badMultiplier() {
-        expectError(#"{"view": "a", "attributes": "width", "to": "b", "multiplier": 0}"#, "bad-multiplier", "/constraints/0/multiplier", at: "0}")
-        expectError(#"{"view": "a", "attributes": "width", "to": "b", "dividedBy": 0}"#, "bad-multiplier", "/constraints/0/dividedBy", at: "0}")
-        expectError(#"{"view": "a", "attributes": "width", "to": "b", "dividedBy": 1e-310}"#, "bad-multiplier", "/constraints/0/dividedBy", at: "1e-310")
-        expectError(#"{"view": "a", "attributes": "width", "to": "b", "multiplier": 2, "dividedBy": 3}"#, "bad-multiplier", "/constraints/0/dividedBy", at: "3}")
-        expectError(#""a.width == b.width / 0""#, "bad-multiplier", "/constraints/0", exprColumn: 22)
-        expectError(#""a.width == b.width * 0.0 + 1""#, "bad-multiplier", "/constraints/0", exprColumn: 22)
+        expectError(#"{"view": "a", "attributes": "width", "to": "b", "multiplier": 0}"#, .badMultiplier, "/constraints/0/multiplier", at: "0}")
+        expectError(#"{"view": "a", "attributes": "width", "to": "b", "dividedBy": 0}"#, .badMultiplier, "/constraints/0/dividedBy", at: "0}")
+        expectError(#"{"view": "a", "attributes": "width", "to": "b", "dividedBy": 1e-310}"#, .badMultiplier, "/constraints/0/dividedBy", at: "1e-310")
+        expectError(#"{"view": "a", "attributes": "width", "to": "b", "multiplier": 2, "dividedBy": 3}"#, .badMultiplier, "/constraints/0/dividedBy", at: "3}")
+        expectError(#""a.width == b.width / 0""#, .badMultiplier, "/constraints/0", exprColumn: 22)
+        expectError(#""a.width == b.width * 0.0 + 1""#, .badMultiplier, "/constraints/0", exprColumn: 22)
     }
 
     @Test func conflictingConstants() {
-        expectError(#"{"view": "a", "attributes": "top", "to": 10, "offset": 5}"#, "conflicting-constants", "/constraints/0/offset", at: "5}")
-        expectError(#"{"view": "a", "attributes": "top", "inset": 3, "to": "b", "offset": 5}"#, "conflicting-constants", "/constraints/0/offset", at: "5}")
-        expectError(#"{"view": "a", "attributes": "edges", "to": {"top": 1}, "inset": 2, "offset": 5}"#, "conflicting-constants", "/constraints/0/inset", at: "2,",
+        expectError(#"{"view": "a", "attributes": "top", "to": 10, "offset": 5}"#, .conflictingConstants, "/constraints/0/offset", at: "5}")
+        expectError(#"{"view": "a", "attributes": "top", "inset": 3, "to": "b", "offset": 5}"#, .conflictingConstants, "/constraints/0/offset", at: "5}")
+        expectError(#"{"view": "a", "attributes": "edges", "to": {"top": 1}, "inset": 2, "offset": 5}"#, .conflictingConstants, "/constraints/0/inset", at: "2,",
                     message: "and 'offset'")
-        expectError(#"{"offset": 4, "expr": "a.top == b.top + 8"}"#, "conflicting-constants", "/constraints/0/expr", at: "\"a.top")
-        expectError(#"{"expr": "a.width == 8", "inset": 1}"#, "conflicting-constants", "/constraints/0/inset", at: "1}")
+        expectError(#"{"offset": 4, "expr": "a.top == b.top + 8"}"#, .conflictingConstants, "/constraints/0/expr", at: "\"a.top")
+        expectError(#"{"expr": "a.width == 8", "inset": 1}"#, .conflictingConstants, "/constraints/0/inset", at: "1}")
     }
 
     @Test func conflictingFields() {
-        expectError(#"{"expr": "a.top == b.top", "view": "a"}"#, "conflicting-fields", "/constraints/0/view", at: "\"a\"}")
-        expectError(#"{"expr": "a.top == b.top @high", "priority": 10}"#, "conflicting-fields", "/constraints/0/priority", at: "10")
-        expectError(#"{"expr": "a.top == b.top * 2", "dividedBy": 3}"#, "conflicting-fields", "/constraints/0/dividedBy", at: "3}")
+        expectError(#"{"expr": "a.top == b.top", "view": "a"}"#, .conflictingFields, "/constraints/0/view", at: "\"a\"}")
+        expectError(#"{"expr": "a.top == b.top @high", "priority": 10}"#, .conflictingFields, "/constraints/0/priority", at: "10")
+        expectError(#"{"expr": "a.top == b.top * 2", "dividedBy": 3}"#, .conflictingFields, "/constraints/0/dividedBy", at: "3}")
     }
 
     @Test func unknownAttribute() {
-        expectError(#"{"view": "a", "attributes": "topp", "to": "b"}"#, "unknown-attribute", "/constraints/0/attributes", at: "\"topp\"")
-        expectError(#"{"view": "a", "attributes": ["top", "wdth"], "to": "b"}"#, "unknown-attribute", "/constraints/0/attributes/1", at: "\"wdth\"")
-        expectError(#"{"view": "a", "attributes": "top", "to": "b.wdth"}"#, "unknown-attribute", "/constraints/0/to", at: "\"b.wdth\"")
-        expectError(#"{"view": "a", "attributes": "top", "to": {"view": "b", "attribute": "up"}}"#, "unknown-attribute", "/constraints/0/to/attribute", at: "\"up\"")
-        expectError(#""a.topp == b.top""#, "unknown-attribute", "/constraints/0", exprColumn: 3)
-        expectError(#"{"expr": "a.top == b.safeAreaLayoutGuide.bottm"}"#, "unknown-attribute", "/constraints/0/expr", at: "\"a.top", exprColumn: 32)
+        expectError(#"{"view": "a", "attributes": "topp", "to": "b"}"#, .unknownAttribute, "/constraints/0/attributes", at: "\"topp\"")
+        expectError(#"{"view": "a", "attributes": ["top", "wdth"], "to": "b"}"#, .unknownAttribute, "/constraints/0/attributes/1", at: "\"wdth\"")
+        expectError(#"{"view": "a", "attributes": "top", "to": "b.wdth"}"#, .unknownAttribute, "/constraints/0/to", at: "\"b.wdth\"")
+        expectError(#"{"view": "a", "attributes": "top", "to": {"view": "b", "attribute": "up"}}"#, .unknownAttribute, "/constraints/0/to/attribute", at: "\"up\"")
+        expectError(#""a.topp == b.top""#, .unknownAttribute, "/constraints/0", exprColumn: 3)
+        expectError(#"{"expr": "a.top == b.safeAreaLayoutGuide.bottm"}"#, .unknownAttribute, "/constraints/0/expr", at: "\"a.top", exprColumn: 32)
     }
 
     @Test func invalidViewReferences() {
-        expectError(#"{"view": "top", "attributes": "top", "to": "b"}"#, "invalid-id", "/constraints/0/view", at: "\"top\",")
-        expectError(#"{"view": "a.top", "attributes": "top", "to": "b"}"#, "invalid-id", "/constraints/0/view", at: "\"a.top\"")
-        expectError(#"{"view": "superview", "attributes": "top", "to": "b"}"#, "invalid-id", "/constraints/0/view", at: "\"superview\"")
-        expectError(#"{"view": "a", "attributes": "top", "to": "bottom"}"#, "invalid-id", "/constraints/0/to", at: "\"bottom\"",
+        expectError(#"{"view": "top", "attributes": "top", "to": "b"}"#, .invalidID, "/constraints/0/view", at: "\"top\",")
+        expectError(#"{"view": "a.top", "attributes": "top", "to": "b"}"#, .invalidID, "/constraints/0/view", at: "\"a.top\"")
+        expectError(#"{"view": "superview", "attributes": "top", "to": "b"}"#, .invalidID, "/constraints/0/view", at: "\"superview\"")
+        expectError(#"{"view": "a", "attributes": "top", "to": "bottom"}"#, .invalidID, "/constraints/0/to", at: "\"bottom\"",
                     message: "superview.bottom")
-        expectError(#"{"view": "a", "attributes": "top", "to": "9lives.top"}"#, "invalid-id", "/constraints/0/to", at: "\"9lives")
-        expectError(#""superview.top == a.top""#, "invalid-id", "/constraints/0", exprColumn: 1)
-        expectError(#""a.top == top""#, "invalid-id", "/constraints/0", exprColumn: 10)
+        expectError(#"{"view": "a", "attributes": "top", "to": "9lives.top"}"#, .invalidID, "/constraints/0/to", at: "\"9lives")
+        expectError(#""superview.top == a.top""#, .invalidID, "/constraints/0", exprColumn: 1)
+        expectError(#""a.top == top""#, .invalidID, "/constraints/0", exprColumn: 10)
     }
 
     @Test func expressionSyntax() {
@@ -146,14 +146,14 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
         ]
         for (expr, column, message) in cases {
             let c = "\"\(expr)\""
-            expectError(c, "expression-syntax", "/constraints/0", exprColumn: column, message: message)
+            expectError(c, .expressionSyntax, "/constraints/0", exprColumn: column, message: message)
         }
     }
 
     @Test func expressionColumnsCountDecodedScalars() {
         // Escapes in the JSON string do not shift columns: they count in the decoded text.
-        expectError(#""\u0061.top \u003d b.top""#, "expression-syntax", "/constraints/0", exprColumn: 7)
-        expectError(#""é.top = b""#, "expression-syntax", "/constraints/0", exprColumn: 1)
+        expectError(#""\u0061.top \u003d b.top""#, .expressionSyntax, "/constraints/0", exprColumn: 7)
+        expectError(#""é.top = b""#, .expressionSyntax, "/constraints/0", exprColumn: 1)
     }
 
     @Test func duplicateIDs() throws {
@@ -164,7 +164,7 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
                          {"id": "x", "expr": "a.width == 3"}]}
         """))
         #expect(problem.status == 422)
-        #expect(problem.errors.map(\.code) == ["duplicate-id", "duplicate-id"])
+        #expect(problem.errors.map(\.code) == [.duplicateID, .duplicateID])
         #expect(problem.errors[0].location == RequestLocation(pointer: "/views/2/id", line: 2, column: 19))
         #expect(problem.errors[0].message.contains("/views/0"))
         #expect(problem.errors[1].location == RequestLocation(pointer: "/constraints/2/id", line: 4, column: 25))
@@ -202,10 +202,10 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
 
     @Test func documentLevelErrors() throws {
         let notObject = try #require(wireOnlyError(wireProblem("[1]")))
-        #expect(notObject.code == "wrong-type")
+        #expect(notObject.code == .wrongType)
         #expect(notObject.location == RequestLocation(pointer: "", line: 1, column: 1))
         let problem = try #require(wireProblem(#"{"direction": "up", "strict": "yes", "views": {}, "constraints": 3, "extra": 1}"#))
-        #expect(problem.errors.map(\.code) == ["unknown-field", "wrong-type", "wrong-type", "wrong-type", "wrong-type"])
+        #expect(problem.errors.map(\.code) == [.unknownField, .wrongType, .wrongType, .wrongType, .wrongType])
         #expect(problem.errors.map { $0.location?.pointer ?? "?" } == ["/extra", "/direction", "/views", "/constraints", "/strict"])
         #expect(problem.errors.map { $0.location?.column ?? 0 } == [78, 15, 47, 66, 31])
     }
@@ -239,7 +239,7 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
     @Test func brokenExpressionStillChecksTheOtherFields() {
         let c = #"{"expr": "a.top = b.top", "priority": 0, "colour": 1, "view": null}"#
         let errors = wireConstraintErrors(c)
-        #expect(errors.map(\.code) == ["unknown-field", "expression-syntax", "priority-out-of-range"])
+        #expect(errors.map(\.code) == [.unknownField, .expressionSyntax, .priorityOutOfRange])
         #expect(errors.map { $0.location?.pointer ?? "" } == ["/constraints/0/colour", "/constraints/0/expr", "/constraints/0/priority"])
         #expect(errors.map { $0.location?.column ?? 0 } == [col(c, "1,"), col(c, "\"a.top"), col(c, "0,")])
         #expect(errors[1].location?.exprColumn == 7)
@@ -249,7 +249,7 @@ private func expectError(_ c: String, _ code: String, _ pointer: String, at need
         let problem = try #require(wireProblem("{\"views\": [\n  {\"id\": \"a\",}\n]}"))
         #expect(problem.status == 400)
         let e = try #require(wireOnlyError(problem))
-        #expect(e.code == "invalid-json")
+        #expect(e.code == .invalidJSON)
         #expect(e.location == RequestLocation(pointer: "/views/0/id", line: 2, column: 14))
     }
 }

@@ -90,7 +90,7 @@ private func syntaxError(_ text: String, sourceLocation: Testing.SourceLocation 
         #expect(syntaxError("[1.]")?.message.contains("decimal point") == true)
         #expect(syntaxError("[1e]")?.message.contains("exponent") == true)
         #expect(syntaxError("[.5]")?.location?.column == 2)
-        #expect(syntaxError("[+1]")?.code == "invalid-json")
+        #expect(syntaxError("[+1]")?.code == .invalidJSON)
         #expect(syntaxError("[NaN]")?.message.contains("NaN") == true)
         #expect(syntaxError("[Infinity]")?.message.contains("Infinity") == true)
         #expect(syntaxError("[-Infinity]")?.message.contains("Infinity") == true)
@@ -124,7 +124,7 @@ private func syntaxError(_ text: String, sourceLocation: Testing.SourceLocation 
         #expect(trailing?.message.contains("after the JSON value") == true)
         #expect(trailing?.location?.line == 2)
         #expect(trailing?.location?.column == 3)
-        #expect(syntaxError("{\"a\": 1} {}")?.code == "invalid-json")
+        #expect(syntaxError("{\"a\": 1} {}")?.code == .invalidJSON)
         #expect(syntaxError("")?.message.contains("empty") == true)
         #expect(syntaxError("   ")?.message.contains("end of input") == true)
         #expect(syntaxError("[1,]")?.location?.column == 4)
@@ -133,7 +133,7 @@ private func syntaxError(_ text: String, sourceLocation: Testing.SourceLocation 
         #expect(syntaxError("{a: 1}")?.message.contains("member name") == true)
         #expect(syntaxError("{\"a\": 1,}")?.location?.column == 9)
         #expect(syntaxError("[tru]")?.message.contains("true") == true)
-        #expect(syntaxError("[nul")?.code == "invalid-json")
+        #expect(syntaxError("[nul")?.code == .invalidJSON)
         #expect(syntaxError("{\"a\": [1, {\"b\": x}]}")?.location?.pointer == "/a/1/b")
         #expect(syntaxError("'a'")?.message.contains("'''") == true)
     }
@@ -166,7 +166,7 @@ private func syntaxError(_ text: String, sourceLocation: Testing.SourceLocation 
         let deep = String(repeating: "[", count: 100_000)
         guard case .failure(let problem) = parse(deep) else { Issue.record("accepted"); return }
         #expect(problem.status == 413)
-        #expect(problem.errors.first?.code == "too-large")
+        #expect(problem.errors.first?.code == .tooLarge)
         #expect(problem.errors.first?.location?.column == 513)
     }
 

@@ -4,6 +4,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import Platform
 
 @Suite struct AppTests {
     static func makeApp(_ edit: (inout ServerConfig) -> Void = { _ in }) -> TrellisApp<FakeService> {
@@ -239,8 +240,8 @@ import Glibc
 
     @Test func problemShape() {
         let p = Problem(status: 422, errors: [
-            ProblemError(code: "unknown-view", message: "no view x", location: ProblemLocation(pointer: "/views/0", line: 2, column: 3, exprColumn: 4)),
-            ProblemError(code: "unsatisfiable", message: "broke", extra: [("broken", .array([]))]),
+            ProblemError(code: .unknownView, message: "no view x", location: ProblemLocation(pointer: "/views/0", line: 2, column: 3, exprColumn: 4)),
+            ProblemError(code: .unsatisfiable, message: "broke", extra: [("broken", .array([]))]),
         ], instance: "/v1/layouts")
         #expect(String(decoding: p.encoded(), as: UTF8.self) ==
             #"{"type":"urn:trellis:problem:unknown-view","title":"Unprocessable Content","status":422,"detail":"2 errors in the request","instance":"/v1/layouts","errors":[{"severity":"error","code":"unknown-view","message":"no view x","location":{"pointer":"/views/0","line":2,"column":3,"exprColumn":4}},{"severity":"error","code":"unsatisfiable","message":"broke","broken":[]}]}"#)

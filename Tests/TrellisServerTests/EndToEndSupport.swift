@@ -1,3 +1,4 @@
+import Layout
 import Dispatch
 import Logging
 import Storage
@@ -9,6 +10,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Platform
 
 /// A tiny layout service for the end-to-end tests: it reads nothing but what it needs.
 /// A session is a counter: edits `{"add": N}` add N and bump the revision; its answers
@@ -35,7 +37,7 @@ struct CounterService: LayoutService {
             gate.release.wait()
         }
         if document == Array("fail".utf8) {
-            return .problem(Problem(status: 422, code: "unknown-view", message: "no view named x",
+            return .problem(Problem(status: 422, code: .unknownView, message: "no view named x",
                                     location: ProblemLocation(pointer: "/constraints/0", line: 1, column: 2)))
         }
         return .json(200, Array(#"{"frames":{},"bytes":\#(document.count),"space":"\#(space)"}"#.utf8), solveNanos: 1_000)
@@ -53,7 +55,7 @@ struct CounterService: LayoutService {
 
     func edit(session: inout Session, id: String, edits: [UInt8], space: FrameSpace) -> ServiceReply {
         guard let n = CounterService.addend(edits) else {
-            return .problem(Problem(status: 422, code: "no-matching-constraint", message: "no match",
+            return .problem(Problem(status: 422, code: .noMatchingConstraint, message: "no match",
                                     location: ProblemLocation(pointer: "/ops/0", line: 1, column: 1)))
         }
         // A read-modify-write that would lose updates if two edits of one session overlapped.

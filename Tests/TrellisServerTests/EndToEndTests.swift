@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import Testing
 @testable import TrellisServer
+import Platform
 
 /// The real server (TrellisApp behind TrellisHTTPServer, libuv + llhttp) on 127.0.0.1,
 /// spoken to over sockets in raw HTTP/1.1.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Layout
 @testable import TrellisServer
 
 /// A request full of mistakes costs what its first hundred do to report, and a document
@@ -7,7 +8,7 @@ import Testing
 /// careless clients", item 4).
 @Suite struct ErrorCapTests {
     static func solve(_ body: String) throws -> (status: Int, problem: [String: Any]) {
-        let reply = LayoutEngineService(maxViews: 100, maxConstraints: 400_000).solve(document: Array(body.utf8), space: .superview)
+        let reply = LayoutEngineService(limits: LayoutLimits(maxViews: 100, maxConstraints: 400_000)).solve(document: Array(body.utf8), space: .superview)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
         return (reply.status, json)
     }
@@ -36,7 +37,7 @@ import Testing
 /// away again do not count (issue "Hostile and careless clients", item 8).
 @Suite struct NetLimitTests {
     @Test func addedAndRemovedAgainIsNotCounted() throws {
-        let live = try LiveServer(LayoutEngineService(maxViews: 50, maxConstraints: 50)) { $0.maxViewsPerLayout = 50 }
+        let live = try LiveServer(LayoutEngineService(limits: LayoutLimits(maxViews: 50, maxConstraints: 50))) { $0.maxViewsPerLayout = 50 }
         defer { live.stop() }
         let c = try live.client()
         let created = try c.postJSON("/v1/sessions", #"{"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}]}"#)

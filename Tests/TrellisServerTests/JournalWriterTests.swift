@@ -3,6 +3,7 @@ import Logging
 import Storage
 import Testing
 @testable import TrellisServer
+import Platform
 
 /// The journal's writer thread: records from many threads reach the store in each session's
 /// order, every answer waiting on them is released once, and after `shutdown` a late record

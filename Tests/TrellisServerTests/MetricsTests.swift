@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Testing
 @testable import TrellisServer
+import Platform
 
 /// Parses Prometheus text back: samples by `name{labels}` (labels as written), and the
 /// declared type of every family.

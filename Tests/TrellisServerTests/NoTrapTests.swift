@@ -7,7 +7,7 @@ import Testing
         let p = Problem(status: 422, errors: [])
         #expect(p.errors.count == 1)
         #expect(p.type == "urn:trellis:problem:bad-request")
-        var q = Problem(status: 500, code: "internal-error", message: "x")
+        var q = Problem(status: 500, code: .internalError, message: "x")
         q.errors = []
         #expect(q.type == "urn:trellis:problem:internal-error")
         guard case .object(let members) = q.json else { Issue.record("not an object"); return }

@@ -1,5 +1,7 @@
+import Layout
 import Testing
 @testable import TrellisServer
+import Platform
 
 @Suite struct RouterTests {
     @Test func matchesEveryEndpoint() {

@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import Testing
 @testable import TrellisServer
+import Platform
 
 @inline(never) func blackHole(_ x: Int) { if x == .min { print(x) } }
 

@@ -1,6 +1,8 @@
+import Layout
 import Dispatch
 import Synchronization
 @testable import TrellisServer
+import Platform
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
@@ -68,7 +70,7 @@ struct FakeService: LayoutService {
     func solve(document: [UInt8], space: FrameSpace) -> ServiceReply {
         noteThread()
         if document == Array("fail".utf8) {
-            return .problem(Problem(status: 422, code: "unknown-view", message: "no view named x",
+            return .problem(Problem(status: 422, code: .unknownView, message: "no view named x",
                                     location: ProblemLocation(pointer: "/constraints/0", line: 1, column: 2)))
         }
         return .json(200, Array(#"{"frames":{},"space":"\#(space)"}"#.utf8), solveNanos: 5_000)
@@ -90,7 +92,7 @@ struct FakeService: LayoutService {
         noteThread()
         let text = String(decoding: edits, as: UTF8.self)
         if text == "fail" {
-            return .problem(Problem(status: 422, code: "no-matching-constraint", message: "no match"))
+            return .problem(Problem(status: 422, code: .noMatchingConstraint, message: "no match"))
         }
         session.edits.append(text)
         session.revision += 1

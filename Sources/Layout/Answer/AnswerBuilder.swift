@@ -120,7 +120,7 @@ extension LiveLayout {
             if !attributes.isEmpty { views.append(ViewAttributes(id: id, attributes: attributes)) }
         }
         let names = views.map(\.id).joined(separator: ", ")
-        return Diagnostic(severity: .warning, code: "ambiguous",
+        return Diagnostic(severity: .warning, code: .ambiguous,
                           message: "the layout does not determine every frame uniquely: \(names)", views: views)
     }
 
@@ -158,7 +158,7 @@ extension LiveLayout {
             views.append(ViewAttributes(id: frames.id(i), attributes: (width ? ["width"] : []) + (height ? ["height"] : [])))
         }
         guard !views.isEmpty else { return nil }
-        return Diagnostic(severity: .warning, code: "negative-size",
+        return Diagnostic(severity: .warning, code: .negativeSize,
                           message: "negative sizes: " + views.map(\.id).joined(separator: ", "), views: views)
     }
 }

@@ -39,7 +39,7 @@ extension JSONWriter {
     public mutating func diagnostic(_ d: Diagnostic) {
         beginObject()
         field("severity", d.severity.rawValue)
-        field("code", d.code)
+        field("code", d.code.rawValue)
         field("message", d.message)
         if !d.constraints.isEmpty {
             key("constraints")

@@ -62,14 +62,14 @@ public enum Severity: String, Sendable { case error, warning }
 /// (warning: `views`), `negative-size` (warning: `views` with a negative width/height).
 public struct Diagnostic: Equatable, Sendable {
     public var severity: Severity
-    public var code: String
+    public var code: ErrorCode
     public var message: String
     public var constraints: [ConstraintReference]
     public var broken: [ConstraintReference]
     /// View id -> frame attributes among `x`, `y`, `width`, `height`, in view order.
     public var views: [ViewAttributes]
 
-    public init(severity: Severity, code: String, message: String, constraints: [ConstraintReference] = [],
+    public init(severity: Severity, code: ErrorCode, message: String, constraints: [ConstraintReference] = [],
                 broken: [ConstraintReference] = [], views: [ViewAttributes] = []) {
         self.severity = severity; self.code = code; self.message = message
         self.constraints = constraints; self.broken = broken; self.views = views

@@ -71,7 +71,7 @@ extension LiveLayout {
             let members = (entry.conflict ?? []).compactMap { keyOf[ObjectIdentifier($0)] }
                 .sorted { $0.1 < $1.1 }
                 .compactMap { reference(for: $0.0) }
-            return Diagnostic(severity: .error, code: "unsatisfiable",
+            return Diagnostic(severity: .error, code: .unsatisfiable,
                               message: "Unable to simultaneously satisfy constraints; broke \(brokenRef.description)",
                               constraints: members + [brokenRef], broken: [brokenRef])
         }
@@ -81,7 +81,7 @@ extension LiveLayout {
     func unsatisfiableErrors() -> [LayoutError] {
         unsatisfiableDiagnostics().map { diagnostic in
             let conflict = diagnostic.constraints.map { "\($0.id): \($0.description)" }.joined(separator: "; ")
-            return LayoutError(code: "unsatisfiable", message: diagnostic.message + " (conflict: \(conflict))",
+            return LayoutError(code: .unsatisfiable, message: diagnostic.message + " (conflict: \(conflict))",
                                location: diagnostic.broken.first?.location,
                                constraints: diagnostic.constraints, broken: diagnostic.broken)
         }

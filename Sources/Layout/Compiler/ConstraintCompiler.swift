@@ -31,17 +31,17 @@ struct ConstraintCompiler {
         checkScalars(spec.pointee.priority, spec.pointee.multiplier, spec.pointee.attributes, &errors)
 
         guard let named = spec.pointee.first ?? defaultFirst else {
-            errors.add("unknown-view", "the constraint names no view to constrain")
+            errors.add(.unknownView, "the constraint names no view to constrain")
             return CompileFailure(errors: errors.errors)
         }
         // Resolved once: the items are places from here on, named only in messages.
         guard let first = tree.place(of: named) else {
             if !tree.unplaced.contains(named.view) {
-                errors.add("unknown-view", "view '\(named.view)' does not exist" + tree.viewHint(named.view))
+                errors.add(.unknownView, "view '\(named.view)' does not exist" + tree.viewHint(named.view))
             }
             // The target's name is still checked: it is a mistake of its own.
             if case .item(.item(let ref), _) = spec.pointee.target, tree.place(of: ref) == nil, !tree.unplaced.contains(ref.view) {
-                errors.add("unknown-view", "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
+                errors.add(.unknownView, "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
             }
             return CompileFailure(errors: errors.errors)
         }
@@ -54,7 +54,7 @@ struct ConstraintCompiler {
         case .constant(let value):
             constantValue = value
             if spec.pointee.modifier != .none {
-                errors.add("conflicting-constants",
+                errors.add(.conflictingConstants,
                            "a constant target and an offset/inset both give the constant; give one")
             }
         case .item(let item, let bits):
@@ -62,19 +62,19 @@ struct ConstraintCompiler {
             switch item {
             case .item(let ref):
                 if let place = tree.place(of: ref) { targetItem = place } else if !tree.unplaced.contains(ref.view) {
-                    errors.add("unknown-view", "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
+                    errors.add(.unknownView, "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
                 }
             case .superview(let guide):
                 if var parent = tree.parent(of: first) {
                     parent.guide = guide
                     targetItem = parent
                 } else {
-                    errors.add("no-superview",
+                    errors.add(.noSuperview,
                                "'\(tree.name(of: first))' has no superview to relate to (equalToSuperview on a root)")
                 }
             }
             if !AttributeChecks.multiAttributeTargetIsValid(from: spec.pointee.attributes, target: bits) {
-                errors.add("multi-attribute-mismatch",
+                errors.add(.multiAttributeMismatch,
                            "cannot constrain \(spec.pointee.attributes.names) to multiple non-identical attributes \(bits.names)")
             }
         }
@@ -89,7 +89,7 @@ struct ConstraintCompiler {
                 // docs/semantics.md §2.2 step 4: a location constant relates to the superview.
                 second = tree.parent(of: first)
                 if second == nil {
-                    errors.add("no-superview",
+                    errors.add(.noSuperview,
                                "\(tree.name(of: first)).\(f.name) relates to a constant, which needs a superview; '\(tree.name(of: first))' has none")
                     continue
                 }
@@ -107,14 +107,14 @@ struct ConstraintCompiler {
 
     private func checkScalars(_ priority: Double, _ multiplier: Double, _ attributes: AttributeSet, _ errors: inout ErrorList) {
         if !PriorityRange.contains(priority) {
-            errors.add("priority-out-of-range",
+            errors.add(.priorityOutOfRange,
                        "priority \(NumberFormat.string(priority)) is outside (0, 1000]")
         }
         if !multiplier.isFinite {
-            errors.add("bad-multiplier", "the multiplier must be a finite number")
+            errors.add(.badMultiplier, "the multiplier must be a finite number")
         }
         if attributes.isEmpty {
-            errors.add("unknown-attribute", "the constraint names no attribute")
+            errors.add(.unknownAttribute, "the constraint names no attribute")
         }
     }
 
@@ -124,15 +124,15 @@ struct ConstraintCompiler {
         // Only messages need the names.
         func pair() -> String { "\(tree.name(of: c.first)).\(c.firstAttribute.name) with \(tree.name(of: second)).\(to.name)" }
         if !AttributeChecks.axesAreCompatible(c.firstAttribute, to) {
-            errors.add("axis-mismatch", "cannot relate \(pair()): different axes (X, Y and sizes do not mix)")
+            errors.add(.axisMismatch, "cannot relate \(pair()): different axes (X, Y and sizes do not mix)")
         } else if !AttributeChecks.directionsAreCompatible(c.firstAttribute, to) {
-            errors.add("mixed-direction", "cannot relate \(pair()): left/right do not mix with leading/trailing")
+            errors.add(.mixedDirection, "cannot relate \(pair()): left/right do not mix with leading/trailing")
         }
         if c.multiplier == 0 && c.firstAttribute.axis != .size {
-            errors.add("bad-multiplier", "a location cannot be a multiple 0 of another (\(pair()))")
+            errors.add(.badMultiplier, "a location cannot be a multiple 0 of another (\(pair()))")
         }
         if checksAncestry, tree.commonAncestor(c.first, second) == nil {
-            errors.add("no-common-ancestor", "'\(tree.name(of: c.first))' and '\(tree.name(of: second))' are in different view trees")
+            errors.add(.noCommonAncestor, "'\(tree.name(of: c.first))' and '\(tree.name(of: second))' are in different view trees")
         }
     }
 }
@@ -150,7 +150,7 @@ struct ErrorList {
 
     init(location: RequestLocation?) { self.location = location }
 
-    mutating func add(_ code: String, _ message: String) {
+    mutating func add(_ code: ErrorCode, _ message: String) {
         let error = LayoutError(code: code, message: message, location: location)
         if !errors.contains(error) { errors.append(error) }
     }

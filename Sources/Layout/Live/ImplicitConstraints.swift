@@ -35,9 +35,9 @@ extension LiveLayout {
                          constant: form.constant, hugging: true)
             return
         }
-        try implicit(.hugging(view: node.id, axis), form.expression, .lessOrEqual, priority: hugging,
+        try implicit(.hugging(view: node.id, axis), form.expression, .lessThanOrEqual, priority: hugging,
                      constant: form.constant, hugging: true)
-        try implicit(.compression(view: node.id, axis), form.expression, .greaterOrEqual, priority: compression,
+        try implicit(.compression(view: node.id, axis), form.expression, .greaterThanOrEqual, priority: compression,
                      constant: form.constant)
     }
 

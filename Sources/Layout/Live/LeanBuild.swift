@@ -120,7 +120,7 @@ extension LiveLayout {
             guard linearizer.expression(of: c, into: &form) else { return false }
             let expression = form.takeExpression()
             do {
-                try solver.addAnonymous(expression, c.relation.solverRelation, priority: c.priority, constant: expression.constant)
+                try solver.addAnonymous(expression, c.relation, priority: c.priority, constant: expression.constant)
             } catch { return false }
             form.restore(from: consume expression)
             structureVersion += 1

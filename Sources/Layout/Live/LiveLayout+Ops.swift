@@ -1,30 +1,16 @@
-/// The edit ops of docs/api.md §4, with SnapKit's semantics (docs/semantics.md §6.2). Each op
+/// The bodies of the edit ops of docs/api.md §4 (the ops themselves are `EditOps.table`), with SnapKit's semantics (docs/semantics.md §6.2). Each op
 /// checks everything it can before it changes anything, so a bad op is reported without
 /// side effects; later ops of the batch are still checked (against the state the earlier
 /// valid ops produced), so the client hears about every error at once.
 extension LiveLayout {
-    func perform(_ op: EditOp) -> [LayoutError] {
-        switch op.kind {
-        case .make(let view, let specs):
-            return makeConstraints(specs, view: view, at: op.location)
-        case .update(let view, let specs):
-            return updateConstraints(specs, view: view, at: op.location)
-        case .remake(let view, let specs):
-            return remakeConstraints(specs, view: view, at: op.location)
-        case .removeConstraintsOf(let view):
-            guard state.tree.contains(view) else { return [.unknownView(view.name, op.location)] }
-            saveStructure()
-            for id in state.registry.ids(firstItem: view) { unregister(id) }
-            return []
-        case .removeConstraints(let ids):
-            return removeConstraints(ids: ids, at: op.location)
-        case .addViews(let views):
-            return addViews(views)
-        case .removeViews(let ids):
-            return removeViews(ids, at: op.location)
-        case .setFrame(let view, let frame):
-            return setFrame(frame, of: view, at: op.location)
-        }
+    func perform(_ op: EditOp) -> [LayoutError] { op.kind.body.apply(to: self, at: op.location) }
+
+    /// `remove` by view: every constraint whose first item it is.
+    func removeConstraints(of view: ItemRef, at location: RequestLocation?) -> [LayoutError] {
+        guard state.tree.contains(view) else { return [.unknownView(view.name, location)] }
+        saveStructure()
+        for id in state.registry.ids(firstItem: view) { unregister(id) }
+        return []
     }
 
     /// makeConstraints: compile every description, then register and install them (after
@@ -40,7 +26,7 @@ extension LiveLayout {
         let compiler = state.compiler
         for spec in specs {
             if let id = spec.id, (state.registry[id] != nil && !replacing.contains(id)) || !idsSeen.insert(id).inserted {
-                errors.append(LayoutError(code: "duplicate-id", message: "constraint id '\(id)' is already taken",
+                errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",
                                           location: spec.location))
             }
             switch compiler.compile(spec, defaultFirst: view) {
@@ -65,7 +51,7 @@ extension LiveLayout {
     func makeDocumentConstraint(_ spec: ConstraintSpec, compiler: ConstraintCompiler, errors: inout [LayoutError]) {
         var duplicate = false
         if let id = spec.id, state.registry[id] != nil {
-            errors.append(LayoutError(code: "duplicate-id", message: "constraint id '\(id)' is already taken",
+            errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",
                                       location: spec.location))
             duplicate = true
         }
@@ -102,7 +88,7 @@ extension LiveLayout {
                         changes.append((id, index, constraint.constant, k))
                     } else {
                         errors.append(LayoutError(
-                            code: "no-matching-constraint",
+                            code: .noMatchingConstraint,
                             message: "updated constraint could not find an existing matching constraint to update: "
                                 + ConstraintText.describe(constraint),
                             location: spec.location))
@@ -175,7 +161,7 @@ extension LiveLayout {
         let unknown = ids.filter { state.registry[$0] == nil }
         guard unknown.isEmpty else {
             return unknown.map {
-                LayoutError(code: "unknown-constraint", message: "no constraint has the id '\($0)'", location: location)
+                LayoutError(code: .unknownConstraint, message: "no constraint has the id '\($0)'", location: location)
             }
         }
         saveStructure()
@@ -262,7 +248,7 @@ extension LiveLayout {
         let linearizer = state.linearizer
         for constraint in constraints {
             guard let form = linearizer.expression(of: constraint) else {
-                errors.append(LayoutError(code: "no-common-ancestor",
+                errors.append(LayoutError(code: .noCommonAncestor,
                                           message: "cannot place \(ConstraintText.describe(constraint))",
                                           location: spec.location))
                 continue
@@ -329,6 +315,6 @@ extension InstalledDescription {
 
 extension LayoutError {
     static func unknownView(_ name: String, _ location: RequestLocation?) -> LayoutError {
-        LayoutError(code: "unknown-view", message: "view '\(name)' does not exist", location: location)
+        LayoutError(code: .unknownView, message: "view '\(name)' does not exist", location: location)
     }
 }

@@ -59,7 +59,7 @@ public final class LiveLayout: @unchecked Sendable {
     /// `unsatisfiable` when the document asked for `strict` and some constraint broke.
     /// `seconds`: the time budget (`SolveBudget`).
     /// `unplaced`: ids of views the reader could not read (their errors are reported already).
-    public static func make(document: LayoutDocument, seconds: Double = SolveBudget.seconds,
+    public static func make(document: LayoutDocument, seconds: Double = LayoutLimits.standard.solveSeconds,
                             stop: (@Sendable () -> Bool)? = nil, unplaced: [String] = []) -> Result<LiveLayout, LayoutProblem> {
         let layout = LiveLayout(direction: document.direction)
         layout.state.reserveCapacity(views: document.views.count, constraints: document.constraints.count)
@@ -122,7 +122,7 @@ public final class LiveLayout: @unchecked Sendable {
     /// The lean build's solver takes the storage of the last solver that went away on this
     /// thread (`Solver(keptStorage:)`: off only to compare the two in tests), and leaves its
     /// own for the next one when the layout goes, after the answer copied out what it needs.
-    public static func solve(document: LayoutDocument, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds,
+    public static func solve(document: LayoutDocument, space: FrameSpace = .superview, seconds: Double = LayoutLimits.standard.solveSeconds,
                              stop: (@Sendable () -> Bool)? = nil, keptStorage: Bool = true) -> Result<LayoutAnswer, LayoutProblem> {
         switch makeLean(document: document, seconds: seconds, stop: stop, solver: Solver(keptStorage: keptStorage)) {
         case .built(let layout): return .success(layout.answer(space: space))
@@ -133,7 +133,7 @@ public final class LiveLayout: @unchecked Sendable {
 
     /// Applies an edit batch atomically: every op or none. `ifRevision` must match the
     /// current revision (409 otherwise); any error leaves the layout exactly as it was.
-    public func apply(_ batch: EditBatch, space: FrameSpace = .superview, seconds: Double = SolveBudget.seconds)
+    public func apply(_ batch: EditBatch, space: FrameSpace = .superview, seconds: Double = LayoutLimits.standard.solveSeconds)
         -> Result<LayoutAnswer, LayoutProblem> {
         applySnapshot(batch, seconds: seconds).map { $0.answer(space: space) }
     }
@@ -142,11 +142,11 @@ public final class LiveLayout: @unchecked Sendable {
     /// after letting go of its lock).
     /// `stop`, asked now and then while solving, refuses the batch early (as out of time)
     /// once the answer is no longer wanted.
-    public func applySnapshot(_ batch: EditBatch, seconds: Double = SolveBudget.seconds,
+    public func applySnapshot(_ batch: EditBatch, seconds: Double = LayoutLimits.standard.solveSeconds,
                               stop: (@Sendable () -> Bool)? = nil) -> Result<AnswerSnapshot, LayoutProblem> {
         if let expected = batch.ifRevision, expected != state.revision {
             return .failure(LayoutProblem(status: 409, title: "Revision mismatch", errors: [
-                LayoutError(code: "revision-mismatch",
+                LayoutError(code: .revisionMismatch,
                             message: "the session is at revision \(state.revision), not \(expected)",
                             location: nil),
             ]))
@@ -215,7 +215,7 @@ public final class LiveLayout: @unchecked Sendable {
 
 extension LayoutProblem {
     static func invalid(_ errors: [LayoutError]) -> LayoutProblem {
-        let unsatisfiable = errors.allSatisfy { $0.code == "unsatisfiable" }
+        let unsatisfiable = errors.allSatisfy { $0.code == .unsatisfiable }
         return LayoutProblem(status: 422,
                              title: unsatisfiable ? "Unsatisfiable constraints" : "Invalid layout",
                              errors: errors)

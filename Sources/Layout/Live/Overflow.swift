@@ -23,7 +23,7 @@ extension LiveLayout {
                 for (name, x) in [("x", value[v.x]), ("y", value[v.y]), ("width", value[v.width]), ("height", value[v.height])]
                 where !(abs(x) <= limit) {
                     errors.append(LayoutError(
-                        code: "out-of-range",
+                        code: .outOfRange,
                         message: "the solution puts \(id).\(name) at \(x), past what an answer states exactly "
                             + "(1e15); look for huge or compounding multipliers and offsets",
                         location: tree[id]?.stored.location))

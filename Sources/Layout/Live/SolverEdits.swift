@@ -15,7 +15,7 @@ extension LiveLayout {
     /// rule it out, it is kept installed but broken, with its conflict for the diagnostic.
     func install(_ key: ConstraintKey, form: LinearForm, relation: Relation, priority: Double)
         throws(LayoutError) {
-        try install(key, Constraint(form.expression, relation.solverRelation, priority: priority), constant: form.constant)
+        try install(key, Constraint(form.expression, relation, priority: priority), constant: form.constant)
     }
 
     func install(_ key: ConstraintKey, _ constraint: Constraint, constant: Double) throws(LayoutError) {
@@ -172,17 +172,7 @@ extension LiveLayout {
     }
 
     func solverFailure(_ error: SolverError, _ key: ConstraintKey) -> LayoutError {
-        LayoutError(code: "solver-error", message: "the solver refused \(key.id): \(error)",
+        LayoutError(code: .solverError, message: "the solver refused \(key.id): \(error)",
                     location: location(of: key))
-    }
-}
-
-extension Layout.Relation {
-    var solverRelation: Cassowary.Relation {
-        switch self {
-        case .equal: return .equal
-        case .lessThanOrEqual: return .lessOrEqual
-        case .greaterThanOrEqual: return .greaterOrEqual
-        }
     }
 }

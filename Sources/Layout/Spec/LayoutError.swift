@@ -2,7 +2,7 @@
 /// at once (docs/api.md §5), never just the first.
 public struct LayoutError: Error, Equatable, Sendable {
     /// kebab-case code from docs/api.md §5 (`unknown-field`, `expression-syntax`, ...).
-    public var code: String
+    public var code: ErrorCode
     public var message: String
     public var location: RequestLocation?
     /// For `unsatisfiable` under `strict`: the diagnostic's irreducible conflicting set

@@ -1,3 +1,4 @@
+import Cassowary
 // The typed form of a request, produced by the wire reader and consumed by the compiler
 // and the live engine. Nothing here is resolved yet: names are names, and every piece
 // keeps where it stood in the request so that errors and diagnostics can point at it.
@@ -214,11 +215,8 @@ public enum ConstraintTarget: Equatable, Sendable {
     case item(TargetItem, AttributeSet)
 }
 
-public enum Relation: String, Sendable {
-    case equal = "=="
-    case lessThanOrEqual = "<="
-    case greaterThanOrEqual = ">="
-}
+/// The solver's relation is the wire's (`==`, `<=`, `>=` are its raw values).
+public typealias Relation = Cassowary.Relation
 
 /// The constant modifier of a chain: `.offset(x)` or `.inset(...)`.
 public enum ConstantModifier: Equatable, Sendable {
@@ -269,17 +267,6 @@ public struct LayoutDocument: Equatable, Sendable {
     /// `"strict": true`: an unsatisfiable layout is an error (422), not a recovered answer.
     public var strict = false
     public init() {}
-}
-
-public enum EditOpKind: Equatable, Sendable {
-    case make(view: ItemRef, constraints: [ConstraintSpec])
-    case update(view: ItemRef, constraints: [ConstraintSpec])
-    case remake(view: ItemRef, constraints: [ConstraintSpec])
-    case removeConstraintsOf(view: ItemRef)
-    case removeConstraints(ids: [String])
-    case addViews([ViewSpec])
-    case removeViews(ids: [String])
-    case setFrame(view: String, frame: Rect)
 }
 
 public struct EditOp: Equatable, Sendable {

@@ -13,7 +13,7 @@ extension ViewTree {
         batch.reserveCapacity(specs.count)
         for (i, spec) in specs.enumerated() {
             if contains(spec.id) || batch[spec.id] != nil {
-                errors.append(.init(code: "duplicate-id", message: "view id '\(spec.id)' is already taken",
+                errors.append(.init(code: .duplicateID, message: "view id '\(spec.id)' is already taken",
                                     location: spec.location))
                 continue
             }
@@ -28,7 +28,7 @@ extension ViewTree {
             guard let j = batch[spec.id], j == i || specs[j] == spec else { continue }
             if spec.kind == .guide && spec.superview == nil {
                 // A layout guide belongs to a view (UILayoutGuide.owningView): never a root.
-                errors.append(.init(code: "no-superview",
+                errors.append(.init(code: .noSuperview,
                                     message: "layout guide '\(spec.id)' has no superview; give it the view that owns it",
                                     location: spec.location))
                 unplaceable.append(spec.id)
@@ -37,7 +37,7 @@ extension ViewTree {
             kept.append(i)
             if let parent = spec.superview, !contains(parent), batch[parent] == nil, !unplaced.contains(parent) {
                 let hint = suggestions.take() ? Suggestion.hint(for: parent, among: specs.lazy.map(\.id) + order) : ""
-                errors.append(.init(code: "unknown-view",
+                errors.append(.init(code: .unknownView,
                                     message: "superview '\(parent)' of view '\(spec.id)' does not exist" + hint,
                                     location: spec.location))
             }
@@ -90,7 +90,7 @@ extension ViewTree {
                           ("compressionResistance.vertical", spec.compressionResistance.vertical)]
         return priorities.compactMap { name, value in
             PriorityRange.contains(value) ? nil : LayoutError(
-                code: "priority-out-of-range",
+                code: .priorityOutOfRange,
                 message: "\(spec.id).\(name) is \(NumberFormat.string(value)); priorities lie in (0, 1000]",
                 location: spec.location)
         }
@@ -123,7 +123,7 @@ extension ViewTree {
                     let first = cycle.min { a, b in
                         (kept.firstIndex { all[$0] == all[a] } ?? 0) < (kept.firstIndex { all[$0] == all[b] } ?? 0)
                     }
-                    errors.append(.init(code: "superview-cycle",
+                    errors.append(.init(code: .superviewCycle,
                                         message: "superview cycle: "
                                             + (cycle.map { all[$0].id } + [view.id]).joined(separator: " -> "),
                                         location: (first.map { all[$0] } ?? view).location))

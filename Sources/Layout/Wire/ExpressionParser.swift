@@ -25,7 +25,7 @@ struct ParsedExpression: Equatable {
 
 /// An error inside an expression: code, message, 1-based column in the expression.
 struct ExpressionError: Equatable {
-    var code: String
+    var code: ErrorCode
     var message: String
     var column: Int
 }
@@ -36,18 +36,22 @@ struct ExpressionParser {
     private(set) var errors: [ExpressionError] = []
     /// The document's views, to resolve item names against (`NameTable`).
     private let names: NameTable.Unowned?
+    /// `LayoutLimits.maxCoordinate` of the request.
+    private let coordinateLimit: Double
 
     private struct SyntaxError: Error {}
 
-    init(_ text: Bytes, names: NameTable.Unowned? = nil) {
+    init(_ text: Bytes, names: NameTable.Unowned? = nil, coordinateLimit: Double = LayoutLimits.standard.maxCoordinate) {
         self.names = names
+        self.coordinateLimit = coordinateLimit
         lexer = ExpressionLexer(text)
         token = lexer.next()
     }
 
     /// Parses a whole expression; nil when any error was found (see `errors`).
-    static func parse(_ text: Bytes, names: NameTable.Unowned? = nil) -> (ParsedExpression?, [ExpressionError]) {
-        var parser = ExpressionParser(text, names: names)
+    static func parse(_ text: Bytes, names: NameTable.Unowned? = nil,
+                      coordinateLimit: Double = LayoutLimits.standard.maxCoordinate) -> (ParsedExpression?, [ExpressionError]) {
+        var parser = ExpressionParser(text, names: names, coordinateLimit: coordinateLimit)
         let result = try? parser.constraint()
         return (parser.errors.isEmpty ? result : nil, parser.errors)
     }
@@ -66,7 +70,7 @@ struct ExpressionParser {
 
     private func column(_ t: ExpressionToken) -> Int { lexer.column(t.start) }
 
-    private mutating func report(_ code: String, _ message: String, at t: ExpressionToken) {
+    private mutating func report(_ code: ErrorCode, _ message: String, at t: ExpressionToken) {
         errors.append(ExpressionError(code: code, message: message, column: column(t)))
     }
 
@@ -74,9 +78,9 @@ struct ExpressionParser {
     private mutating func syntax(_ expected: String) -> SyntaxError {
         let found = token.kind == .end ? "end of expression" : "'\(lexer.text(token))'"
         if token.kind == .end && !sawToken {
-            report(WireCode.expressionSyntax, "empty expression", at: token)
+            report(ErrorCode.expressionSyntax, "empty expression", at: token)
         } else {
-            report(WireCode.expressionSyntax, "expected \(expected), found \(found)", at: token)
+            report(ErrorCode.expressionSyntax, "expected \(expected), found \(found)", at: token)
         }
         return SyntaxError()
     }
@@ -118,9 +122,9 @@ struct ExpressionParser {
                 let numberToken = token
                 let m = try number()
                 if m == 0 {
-                    report(WireCode.badMultiplier, divide ? "cannot divide by zero" : "multiplier must not be zero", at: numberToken)
+                    report(ErrorCode.badMultiplier, divide ? "cannot divide by zero" : "multiplier must not be zero", at: numberToken)
                 } else if divide, !(1 / m).isFinite {
-                    report(WireCode.badMultiplier, "1 / \(m) is not finite", at: numberToken)
+                    report(ErrorCode.badMultiplier, "1 / \(m) is not finite", at: numberToken)
                 } else {
                     multiplier = divide ? 1 / m : m
                 }
@@ -154,18 +158,20 @@ struct ExpressionParser {
         guard token.kind == .number else { throw syntax("a number") }
         let v = lexer.value(token)
         guard v.isFinite else {
-            report(WireCode.expressionSyntax, "number must be finite", at: start)
+            report(ErrorCode.expressionSyntax, "number must be finite", at: start)
             throw SyntaxError()
         }
         try advance()
         return negative ? -v : v
     }
 
-    /// A constant: a number within `CoordinateRange.limit` of zero.
+    /// A constant: a number within `coordinateLimit` of zero.
     private mutating func coordinate() throws(SyntaxError) -> Double {
         let start = token
         let v = try number()
-        if !CoordinateRange.contains(v) { report(WireCode.outOfRange, CoordinateRange.message(v), at: start) }
+        if !CoordinateRange.contains(v, within: coordinateLimit) {
+            report(ErrorCode.outOfRange, CoordinateRange.message(v, limit: coordinateLimit), at: start)
+        }
         return v
     }
 
@@ -180,7 +186,7 @@ struct ExpressionParser {
         guard token.kind == .number || token.kind == .minus else { throw syntax("a priority (a number or required, high, medium, low)") }
         let p = try number()
         guard p > 0, p <= 1000 else {
-            report(WireCode.priorityOutOfRange, "priority must be in (0, 1000], found \(p)", at: start)
+            report(ErrorCode.priorityOutOfRange, "priority must be in (0, 1000], found \(p)", at: start)
             return nil
         }
         return p
@@ -198,7 +204,7 @@ struct ExpressionParser {
         var item: TargetItem
         if Names.isSuperview(headBytes) {
             if firstItem {
-                report(WireCode.invalidID, "the first item must be a view id, not 'superview'", at: head)
+                report(ErrorCode.invalidID, "the first item must be a view id, not 'superview'", at: head)
             }
             item = .superview(guide: nil)
         } else if let (view, slot) = names?.find(headBytes) {
@@ -207,7 +213,7 @@ struct ExpressionParser {
         } else {
             if Names.isReserved(headBytes) {
                 let hint = firstItem ? "" : "; did you mean superview.\(lexer.text(head))?"
-                report(WireCode.invalidID, "'\(lexer.text(head))' is a reserved word, not a view id" + hint, at: head)
+                report(ErrorCode.invalidID, "'\(lexer.text(head))' is a reserved word, not a view id" + hint, at: head)
             }
             item = .item(ItemRef(view: lexer.text(head)))
         }
@@ -229,7 +235,7 @@ struct ExpressionParser {
             } else if let set = Names.attribute(name) {
                 attributes.formUnion(set)
             } else {
-                report(WireCode.unknownAttribute, "unknown attribute '\(lexer.text(component))'" + Names.attributeHint(lexer.text(component)),
+                report(ErrorCode.unknownAttribute, "unknown attribute '\(lexer.text(component))'" + Names.attributeHint(lexer.text(component)),
                        at: component)
             }
             sawComponent = true

@@ -15,7 +15,10 @@ struct FieldTable: @unchecked Sendable {
     private static let size = 64
 
     /// For static tables only: the names' storage is never freed.
-    init(_ names: StaticString...) {
+    init(_ names: StaticString...) { self.init(names) }
+
+    /// For static tables only: the names' storage is never freed.
+    init(_ names: [StaticString]) {
         precondition(names.count <= FieldSlots.capacity && names.count < FieldTable.size / 2, "a field table too large")
         let storage = UnsafeMutableBufferPointer<StaticString>.allocate(capacity: names.count)
         _ = storage.initialize(from: names)

@@ -17,11 +17,11 @@ public struct JSONTree: Sendable {
         return result.map { JSONTree(bytes: bytes, nodes: $0) }
     }
 
-    public var root: JSONValue { JSONValue(tree: self, index: 0, pointer: "") }
+    public var root: JSONElement { JSONElement(tree: self, index: 0, pointer: "") }
 }
 
 /// One value of a JSONTree.
-public struct JSONValue: Sendable {
+public struct JSONElement: Sendable {
     public let tree: JSONTree
     let index: Int
     /// RFC 6901 pointer from the root (`""` for the root itself).
@@ -55,32 +55,32 @@ public struct JSONValue: Sendable {
     }
 
     /// Elements of an array (empty for anything else).
-    public var elements: [JSONValue] {
+    public var elements: [JSONElement] {
         guard kind == .array else { return [] }
-        var out: [JSONValue] = []
+        var out: [JSONElement] = []
         var child = index + 1
         for k in 0..<node.count {
-            out.append(JSONValue(tree: tree, index: child, pointer: pointer + "/\(k)"))
+            out.append(JSONElement(tree: tree, index: child, pointer: pointer + "/\(k)"))
             child = tree.nodes.after(child)
         }
         return out
     }
 
     /// Members of an object in document order (empty for anything else).
-    public var members: [(key: String, value: JSONValue)] {
+    public var members: [(key: String, value: JSONElement)] {
         guard kind == .object else { return [] }
-        var out: [(key: String, value: JSONValue)] = []
+        var out: [(key: String, value: JSONElement)] = []
         var child = index + 1
         for _ in 0..<node.count {
-            let key = JSONValue(tree: tree, index: child, pointer: pointer).string ?? ""
-            out.append((key, JSONValue(tree: tree, index: child + 1, pointer: pointer + "/" + JSONPointer.escape(key))))
+            let key = JSONElement(tree: tree, index: child, pointer: pointer).string ?? ""
+            out.append((key, JSONElement(tree: tree, index: child + 1, pointer: pointer + "/" + JSONPointer.escape(key))))
             child = tree.nodes.after(child + 1)
         }
         return out
     }
 
-    public subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
-    public subscript(index: Int) -> JSONValue? {
+    public subscript(key: String) -> JSONElement? { members.first { $0.key == key }?.value }
+    public subscript(index: Int) -> JSONElement? {
         let all = elements
         return all.indices.contains(index) ? all[index] : nil
     }
@@ -117,9 +117,9 @@ extension JSONSyntaxError {
         let location = RequestLocation(pointer: pointer, line: line, column: column)
         if overLimit {
             return LayoutProblem(status: 413, title: "Request too large",
-                                 errors: [LayoutError(code: WireCode.tooLarge, message: message, location: location)])
+                                 errors: [LayoutError(code: ErrorCode.tooLarge, message: message, location: location)])
         }
         return LayoutProblem(status: 400, title: "Malformed JSON",
-                             errors: [LayoutError(code: WireCode.invalidJSON, message: message, location: location)])
+                             errors: [LayoutError(code: ErrorCode.invalidJSON, message: message, location: location)])
     }
 }

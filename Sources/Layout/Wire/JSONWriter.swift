@@ -179,9 +179,14 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Quoted and escaped: `"` `\` and control characters; everything else is copied as is
-    /// (the input is a Swift String, hence valid UTF-8). Runs of plain bytes go in one append.
-    private mutating func appendEscaped(_ s: UnsafeBufferPointer<UInt8>) {
+    private mutating func appendEscaped(_ s: UnsafeBufferPointer<UInt8>) { JSONEscape.appendQuoted(s, to: &bytes) }
+}
+
+/// The one JSON string escaper: every JSON text the project writes quotes strings here.
+public enum JSONEscape {
+    /// Quoted and escaped: `"` `\` and control characters; every other byte is copied as is
+    /// (a Swift String is valid UTF-8). Runs of plain bytes go in one append.
+    public static func appendQuoted(_ s: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var runStart = 0
         for k in 0..<s.count {
@@ -200,12 +205,17 @@ public struct JSONWriter: Sendable {
             case 0x0C: bytes.append(UInt8(ascii: "f"))
             default:
                 let hex: StaticString = "0123456789abcdef"
-                append("u00")
+                bytes.append(UInt8(ascii: "u")); bytes.append(UInt8(ascii: "0")); bytes.append(UInt8(ascii: "0"))
                 bytes.append(hex.utf8Start[Int(b >> 4)])
                 bytes.append(hex.utf8Start[Int(b & 0xF)])
             }
         }
         if runStart < s.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: s[runStart..<s.count])) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    public static func appendQuoted(_ s: String, to bytes: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { appendQuoted($0, to: &bytes) }
     }
 }

@@ -51,8 +51,8 @@ extension WireReader {
 
     /// Parses the expression in string node `n`; errors are located at the string.
     private mutating func expression(_ n: Int, _ pointer: @autoclosure () -> String) -> ParsedExpression? {
-        let names = documentNames  // not read inside the closure: that would copy the reader
-        let (parsed, problems) = withBytes(n) { ExpressionParser.parse($0, names: names) }
+        let names = documentNames, limit = limits.maxCoordinate  // not read inside the closure: that would copy the reader
+        let (parsed, problems) = withBytes(n) { ExpressionParser.parse($0, names: names, coordinateLimit: limit) }
         for p in problems { error(p.code, p.message, n, pointer(), exprColumn: p.column) }
         return parsed
     }
@@ -85,7 +85,7 @@ extension WireReader {
         if let e = given(F.expr) {
             for field in [F.view, F.attributes, F.relation, F.to] {
                 if let v = given(field) {
-                    error(WireCode.conflictingFields, "'\(names[field])' is already given by 'expr'", v, at(field))
+                    error(ErrorCode.conflictingFields, "'\(names[field])' is already given by 'expr'", v, at(field))
                 }
             }
             // A broken expression still lets the other fields be checked below.
@@ -108,41 +108,41 @@ extension WireReader {
             }
         } else {
             if let v = given(F.view) { first = firstItem(v, at(F.view)) } else if !inOp {
-                error(WireCode.missingField, "a constraint needs 'view' (the item it belongs to)", n, pointer)
+                error(ErrorCode.missingField, "a constraint needs 'view' (the item it belongs to)", n, pointer)
             }
             if let a = given(F.attributes) { attributes = self.attributes(a, at(F.attributes)) } else {
-                error(WireCode.missingField, "a constraint needs 'attributes'", n, pointer)
+                error(ErrorCode.missingField, "a constraint needs 'attributes'", n, pointer)
             }
             if let r = given(F.relation) {
                 if nodes[r].kind == .string, let rel = withBytes(r, Names.relation) { relation = rel } else {
-                    error(WireCode.wrongType, "relation must be \"==\", \"<=\" or \">=\" (or equalTo, lessThanOrEqualTo, greaterThanOrEqualTo)", r, at(F.relation))
+                    error(ErrorCode.wrongType, "relation must be \"==\", \"<=\" or \">=\" (or equalTo, lessThanOrEqualTo, greaterThanOrEqualTo)", r, at(F.relation))
                 }
             }
             if let t = given(F.to) {
                 target = self.target(t, at(F.to))
                 if case .constant = target { constants.add(("'to' (a constant target)", t)) }
             } else {
-                error(WireCode.missingTarget, "a constraint needs 'to' (SnapKit drops a chain without a relation target)", n, pointer)
+                error(ErrorCode.missingTarget, "a constraint needs 'to' (SnapKit drops a chain without a relation target)", n, pointer)
             }
         }
 
         // Multiplier: `multiplier` or `dividedBy`, once.
         if let m = given(F.multiplier) {
             if multiplierNode != nil {
-                error(WireCode.conflictingFields, "'multiplier' is already given by 'expr'", m, at(F.multiplier))
+                error(ErrorCode.conflictingFields, "'multiplier' is already given by 'expr'", m, at(F.multiplier))
             } else if let v = number(m, at(F.multiplier)) {
-                if v == 0 { error(WireCode.badMultiplier, "multiplier must not be zero", m, at(F.multiplier)) } else { multiplier = v }
+                if v == 0 { error(ErrorCode.badMultiplier, "multiplier must not be zero", m, at(F.multiplier)) } else { multiplier = v }
                 multiplierNode = m
             }
         }
         if let d = given(F.dividedBy) {
             if let node = multiplierNode {
                 let by = node == f[F.expr] ? "'expr'" : "'multiplier'"
-                error(node == f[F.expr] ? WireCode.conflictingFields : WireCode.badMultiplier,
+                error(node == f[F.expr] ? ErrorCode.conflictingFields : ErrorCode.badMultiplier,
                       "'dividedBy' conflicts with the multiplier given by \(by)", d, at(F.dividedBy))
             } else if let v = number(d, at(F.dividedBy)) {
-                if v == 0 { error(WireCode.badMultiplier, "cannot divide by zero", d, at(F.dividedBy)) } else if !(1 / v).isFinite {
-                    error(WireCode.badMultiplier, "1 / \(v) is not finite", d, at(F.dividedBy))
+                if v == 0 { error(ErrorCode.badMultiplier, "cannot divide by zero", d, at(F.dividedBy)) } else if !(1 / v).isFinite {
+                    error(ErrorCode.badMultiplier, "1 / \(v) is not finite", d, at(F.dividedBy))
                 } else { multiplier = 1 / v }
             }
         }
@@ -168,14 +168,14 @@ extension WireReader {
             let ordered = constants.list.sorted { $0.1 < $1.1 }
             let second = ordered[1]
             let field = second.1 == f[F.offset] ? F.offset : second.1 == f[F.inset] ? F.inset : second.1 == f[F.to] ? F.to : F.expr
-            error(WireCode.conflictingConstants,
+            error(ErrorCode.conflictingConstants,
                   "a constraint gives its constant one way only: found " + ordered.map { "\($0.0)" }.joined(separator: " and "),
                   second.1, at(field))
         }
 
         if let p = given(F.priority) {
             if priorityNode != nil {
-                error(WireCode.conflictingFields, "'priority' is already given by 'expr' ('@')", p, at(F.priority))
+                error(ErrorCode.conflictingFields, "'priority' is already given by 'expr' ('@')", p, at(F.priority))
             } else {
                 priority = self.priority(p, at(F.priority))
             }
@@ -184,9 +184,9 @@ extension WireReader {
         var id: String?
         if let i = given(F.id), let s = string(i, at(F.id)) {
             if s.isEmpty {
-                error(WireCode.invalidID, "a constraint id must not be empty", i, at(F.id))
+                error(ErrorCode.invalidID, "a constraint id must not be empty", i, at(F.id))
             } else if let previous = ids[s] {
-                error(WireCode.duplicateID, "duplicate constraint id '\(s)' (first used by \(previous))", i, at(F.id))
+                error(ErrorCode.duplicateID, "duplicate constraint id '\(s)' (first used by \(previous))", i, at(F.id))
             } else {
                 ids[s] = pointer
                 id = s
@@ -210,7 +210,7 @@ extension WireReader {
         guard object(n, pointer(), "a source object {file, line, column?}") else { return nil }
         let f = fields(n, WireReader.sourceFields, pointer())
         guard let fileNode = f[0], let lineNode = f[1] else {
-            error(WireCode.missingField, "a source needs 'file' and 'line'", n, pointer())
+            error(ErrorCode.missingField, "a source needs 'file' and 'line'", n, pointer())
             return nil
         }
         let file = string(fileNode, child(pointer(), "file"))

@@ -40,8 +40,8 @@ enum WireProblem {
 }
 
 /// Decodes a layout document (docs/api.md §2): `{direction?, views?, constraints?, strict?}`.
-public func decodeLayoutDocument(_ bytes: [UInt8]) -> Result<LayoutDocument, LayoutProblem> {
-    bytes.withUnsafeBytes { decodeLayoutDocument($0) }
+public func decodeLayoutDocument(_ bytes: [UInt8], limits: LayoutLimits = .uncounted) -> Result<LayoutDocument, LayoutProblem> {
+    bytes.withUnsafeBytes { decodeLayoutDocument($0, limits: limits) }
 }
 
 /// Decodes a layout document straight from a buffer (e.g. the HTTP body in place).
@@ -52,12 +52,11 @@ public func decodeLayoutDocument(_ bytes: [UInt8]) -> Result<LayoutDocument, Lay
 /// the answer lists the errors of every phase at once (an unknown attribute and an unknown
 /// view), without the consequences of the reader's errors (see `LiveLayout.make`'s
 /// `unplaced`).
-public func decodeLayoutDocument(_ buffer: UnsafeRawBufferPointer, maxViews: Int = .max, maxConstraints: Int = .max)
+public func decodeLayoutDocument(_ buffer: UnsafeRawBufferPointer, limits: LayoutLimits = .uncounted)
     -> Result<LayoutDocument, LayoutProblem> {
     var partial: (document: LayoutDocument, unread: [String])?
     let result = withReader(buffer) { reader in
-        reader.maxViews = maxViews
-        reader.maxConstraints = maxConstraints
+        reader.limits = limits
         let document = reader.document()
         partial = (document, reader.unreadViewIDs)
         return document
@@ -67,13 +66,16 @@ public func decodeLayoutDocument(_ buffer: UnsafeRawBufferPointer, maxViews: Int
 }
 
 /// Decodes the body of `POST /v1/sessions/{id}/edits`: `{ifRevision?, strict?, ops}`.
-public func decodeEditBatch(_ bytes: [UInt8]) -> Result<EditBatch, LayoutProblem> {
-    bytes.withUnsafeBytes { decodeEditBatch($0) }
+public func decodeEditBatch(_ bytes: [UInt8], limits: LayoutLimits = .uncounted) -> Result<EditBatch, LayoutProblem> {
+    bytes.withUnsafeBytes { decodeEditBatch($0, limits: limits) }
 }
 
 /// Decodes an edit batch straight from a buffer. Nothing of `buffer` is retained.
-public func decodeEditBatch(_ buffer: UnsafeRawBufferPointer) -> Result<EditBatch, LayoutProblem> {
-    withReader(buffer) { reader in reader.editBatch() }
+public func decodeEditBatch(_ buffer: UnsafeRawBufferPointer, limits: LayoutLimits = .uncounted) -> Result<EditBatch, LayoutProblem> {
+    withReader(buffer) { reader in
+        reader.limits = limits
+        return reader.editBatch()
+    }
 }
 
 /// Parses, then runs `decode` on a reader over the tape; any collected error fails the whole.
@@ -101,12 +103,12 @@ extension WireReader {
         let f = fields(0, WireReader.documentFields, "")
         if let d = f[0], !isNull(d), let name = string(d, "/direction") {
             if let direction = LayoutDirection(rawValue: name) { document.direction = direction } else {
-                error(WireCode.wrongType, "direction must be \"ltr\" or \"rtl\", found '\(name)'", d, "/direction")
+                error(ErrorCode.wrongType, "direction must be \"ltr\" or \"rtl\", found '\(name)'", d, "/direction")
             }
         }
-        for (field, limit, name) in [(f[1], maxViews, "views"), (f[2], maxConstraints, "constraints")] {
+        for (field, limit, name) in [(f[1], limits.maxViews, "views"), (f[2], limits.maxConstraints, "constraints")] {
             guard let n = field, nodes[n].kind == .array, nodes[n].count > limit else { continue }
-            let error = LayoutError(code: WireCode.tooLarge,
+            let error = LayoutError(code: ErrorCode.tooLarge,
                                     message: "the layout would have \(nodes[n].count) \(name); at most \(limit) are accepted",
                                     location: location(n, "/" + name))
             tooLarge = LayoutProblem(status: 413, title: "Payload Too Large", errors: (tooLarge?.errors ?? []) + [error])

@@ -2,31 +2,6 @@
 // Names are matched on raw UTF-8 bytes so that reading an attribute or a field name does
 // not build a String (or hash one) per occurrence.
 
-/// The kebab-case error codes the reader produces (docs/api.md §5, plus the few
-/// structural ones the contract leaves to us: `missing-field`, `invalid-id`,
-/// `conflicting-fields`).
-public enum WireCode {
-    public static let invalidJSON = "invalid-json"
-    public static let tooLarge = "too-large"
-    public static let unknownField = "unknown-field"
-    public static let wrongType = "wrong-type"
-    /// A required field is absent (a view's `id`, an op's `view`, ...).
-    public static let missingField = "missing-field"
-    public static let missingTarget = "missing-target"
-    public static let unknownAttribute = "unknown-attribute"
-    public static let duplicateID = "duplicate-id"
-    /// A view id that does not match `[A-Za-z_][A-Za-z0-9_]*` or is a reserved word.
-    public static let invalidID = "invalid-id"
-    public static let priorityOutOfRange = "priority-out-of-range"
-    public static let badMultiplier = "bad-multiplier"
-    public static let conflictingConstants = "conflicting-constants"
-    /// A field given twice: in an `expr` and beside it, or `remove` with both `view` and `ids`.
-    public static let conflictingFields = "conflicting-fields"
-    public static let mixedDirection = "mixed-direction"
-    public static let expressionSyntax = "expression-syntax"
-    public static let outOfRange = "out-of-range"
-}
-
 /// A byte string to match against: a view of some UTF-8 bytes.
 typealias Bytes = UnsafeBufferPointer<UInt8>
 

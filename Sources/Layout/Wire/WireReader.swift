@@ -48,7 +48,10 @@ struct WireReader {
     var errorCount = 0
     /// Views and constraints a document may list (the operator's limits): a longer array is
     /// refused (413) before any of its elements is read.
-    var maxViews = Int.max, maxConstraints = Int.max
+    /// The request's limits: counts refused before their elements are read, the coordinate range.
+    var limits = LayoutLimits.uncounted
+    /// Explicit constraint ids of an edit batch so far: unique across the batch.
+    var batchConstraintIDs: [String: String] = [:]
     /// Set when a document's array is over a limit: the whole request is refused with it.
     var tooLarge: LayoutProblem?
     /// Ids of view entries left out of the document for their errors.
@@ -125,7 +128,7 @@ struct WireReader {
         RequestLocation(path, line: Int(nodes[n].line), column: column(n))
     }
 
-    mutating func error(_ code: String, _ message: String, _ n: Int, _ pointer: String, exprColumn: Int? = nil) {
+    mutating func error(_ code: ErrorCode, _ message: String, _ n: Int, _ pointer: String, exprColumn: Int? = nil) {
         guard errors.count < LayoutProblem.listedErrors else { errorCount += 1; return }
         error(code, message, at: location(n, pointer, exprColumn: exprColumn))
     }
@@ -135,14 +138,14 @@ struct WireReader {
     var listsMore: Bool { errors.count < LayoutProblem.listedErrors }
 
     /// An error at a location already known (counted always, listed up to the cap).
-    mutating func error(_ code: String, _ message: String, at location: RequestLocation?) {
+    mutating func error(_ code: ErrorCode, _ message: String, at location: RequestLocation?) {
         errorCount += 1
         guard errors.count < LayoutProblem.listedErrors else { return }
         errors.append(LayoutError(code: code, message: message, location: location))
     }
 
     mutating func wrongType(_ n: Int, _ pointer: @autoclosure () -> String, expected: String) {
-        error(WireCode.wrongType, "expected \(expected), found \(nodes[n].kind.article)", n, pointer())
+        error(ErrorCode.wrongType, "expected \(expected), found \(nodes[n].kind.article)", n, pointer())
     }
 
     // MARK: strings
@@ -174,7 +177,7 @@ struct WireReader {
                 let name = stringValue(child)
                 let known = table.names.map { "\($0)" }.joined(separator: ", ")
                 let hint = listsMore ? Suggestion.question(for: name, among: table.names.map { "\($0)" }) : ""
-                error(WireCode.unknownField, "unknown field '\(name)' (\(hint)expected one of: \(known))",
+                error(ErrorCode.unknownField, "unknown field '\(name)' (\(hint)expected one of: \(known))",
                       value, pointer() + "/" + JSONPointer.escape(name))
             }
             child = nodes.after(value)
@@ -202,11 +205,11 @@ struct WireReader {
         return nodes[n].number
     }
 
-    /// A coordinate or constant: a number within `CoordinateRange.limit` of zero.
+    /// A coordinate or constant: a number within `limits.maxCoordinate` of zero.
     mutating func coordinate(_ n: Int, _ pointer: @autoclosure () -> String) -> Double? {
         guard let v = number(n, pointer()) else { return nil }
-        guard CoordinateRange.contains(v) else {
-            error(WireCode.outOfRange, CoordinateRange.message(v), n, pointer())
+        guard CoordinateRange.contains(v, within: limits.maxCoordinate) else {
+            error(ErrorCode.outOfRange, CoordinateRange.message(v, limit: limits.maxCoordinate), n, pointer())
             return nil
         }
         return v
@@ -231,7 +234,7 @@ struct WireReader {
         let exact = inRange ? Int(v) : 0
         guard node.kind == .number, inRange, Double(exact) == v else {
             let bounds = range.lowerBound == 0 ? "a non-negative integer" : "an integer"
-            if node.kind == .number { error(WireCode.wrongType, "expected \(bounds), found \(v)", n, pointer()) } else { wrongType(n, pointer(), expected: bounds) }
+            if node.kind == .number { error(ErrorCode.wrongType, "expected \(bounds), found \(v)", n, pointer()) } else { wrongType(n, pointer(), expected: bounds) }
             return nil
         }
         return exact
@@ -243,13 +246,13 @@ struct WireReader {
         case .number:
             let v = nodes[n].number
             guard v > 0, v <= 1000 else {
-                error(WireCode.priorityOutOfRange, "priority must be in (0, 1000], found \(v)", n, pointer())
+                error(ErrorCode.priorityOutOfRange, "priority must be in (0, 1000], found \(v)", n, pointer())
                 return nil
             }
             return v
         case .string:
             if let v = withBytes(n, Names.priority) { return v }
-            error(WireCode.wrongType, "expected a priority: a number in (0, 1000] or required, high, medium, low; found '\(stringValue(n))'", n, pointer())
+            error(ErrorCode.wrongType, "expected a priority: a number in (0, 1000] or required, high, medium, low; found '\(stringValue(n))'", n, pointer())
             return nil
         default:
             wrongType(n, pointer(), expected: "a priority (a number in (0, 1000] or required, high, medium, low)")

@@ -6,7 +6,7 @@
 /// can run inside `withBytes`.
 enum PathResult {
     case item(TargetItem, AttributeSet)
-    case failure([(code: String, message: String)])
+    case failure([(code: ErrorCode, message: String)])
 }
 
 enum ItemPath {
@@ -22,19 +22,19 @@ enum ItemPath {
         var empty = text.isEmpty || text[text.count - 1] == UInt8(ascii: ".")
         for k in 1..<max(text.count, 1) where text[k] == UInt8(ascii: ".") && text[k - 1] == UInt8(ascii: ".") { empty = true }
         guard !empty, let head = components.next(), !head.isEmpty else {
-            return .failure([(WireCode.wrongType, "expected \(shape), found '\(Names.string(text))'")])
+            return .failure([(ErrorCode.wrongType, "expected \(shape), found '\(Names.string(text))'")])
         }
-        var problems: [(code: String, message: String)] = []
+        var problems: [(code: ErrorCode, message: String)] = []
         var view: ItemRef?
         var guide: GuideName?
         if Names.isSuperview(head) {
-            if !allowSuperview { problems.append((WireCode.invalidID, "expected a view id, not 'superview'")) }
+            if !allowSuperview { problems.append((ErrorCode.invalidID, "expected a view id, not 'superview'")) }
         } else if let (id, slot) = names?.find(head) {
             // A view of the document: a valid id, resolved (`NameTable`).
             view = ItemRef(view: id, slot: slot)
         } else if let problem = Names.viewIDProblem(head) {
             let hint = allowSuperview && Names.attribute(head) != nil ? "; did you mean 'superview.\(Names.string(head))'?" : ""
-            problems.append((WireCode.invalidID, problem + hint))
+            problems.append((ErrorCode.invalidID, problem + hint))
         } else {
             view = ItemRef(view: Names.string(head))
         }
@@ -44,11 +44,11 @@ enum ItemPath {
             k += 1
             if k == 1, let g = Names.guide(component) { guide = g; continue }
             guard allowAttributes else {
-                problems.append((WireCode.invalidID, "expected \(shape), found '\(Names.string(text))'; attributes go in 'attributes'"))
+                problems.append((ErrorCode.invalidID, "expected \(shape), found '\(Names.string(text))'; attributes go in 'attributes'"))
                 break
             }
             if let set = Names.attribute(component) { attributes.formUnion(set) } else {
-                problems.append((WireCode.unknownAttribute, "unknown attribute '\(Names.string(component))' in '\(Names.string(text))'"
+                problems.append((ErrorCode.unknownAttribute, "unknown attribute '\(Names.string(component))' in '\(Names.string(text))'"
                                   + Names.attributeHint(Names.string(component))))
             }
         }
@@ -102,12 +102,12 @@ extension WireReader {
         switch nodes[n].kind {
         case .string:
             if let set = withBytes(n, Names.attribute) { return set }
-            error(WireCode.unknownAttribute, "unknown attribute '\(stringValue(n))'" + (listsMore ? Names.attributeHint(stringValue(n)) : ""),
+            error(ErrorCode.unknownAttribute, "unknown attribute '\(stringValue(n))'" + (listsMore ? Names.attributeHint(stringValue(n)) : ""),
                   n, pointer())
             return nil
         case .array:
             guard nodes[n].count > 0 else {
-                error(WireCode.wrongType, "expected at least one attribute, found an empty array", n, pointer())
+                error(ErrorCode.wrongType, "expected at least one attribute, found an empty array", n, pointer())
                 return nil
             }
             var result = AttributeSet()
@@ -119,7 +119,7 @@ extension WireReader {
                     continue
                 }
                 if let set = withBytes(element, Names.attribute) { result.formUnion(set) } else {
-                    error(WireCode.unknownAttribute,
+                    error(ErrorCode.unknownAttribute,
                           "unknown attribute '\(stringValue(element))'" + (listsMore ? Names.attributeHint(stringValue(element)) : ""),
                           element, child(pointer(), k))
                     ok = false
@@ -160,13 +160,13 @@ extension WireReader {
         let insets = (6..<12).contains { f[$0] != nil }
         let forms = (item ? 1 : 0) + (size ? 1 : 0) + (point ? 1 : 0) + (insets ? 1 : 0)
         guard forms == 1 else {
-            error(WireCode.wrongType, "expected one target form: {view, attribute}, {width, height}, {x, y}, "
+            error(ErrorCode.wrongType, "expected one target form: {view, attribute}, {width, height}, {x, y}, "
                   + "{top, left, bottom, right} or {top, leading, bottom, trailing}", n, pointer())
             return nil
         }
         if item {
             guard let v = f[0] else {
-                error(WireCode.missingField, "an item target needs 'view'", n, pointer())
+                error(ErrorCode.missingField, "an item target needs 'view'", n, pointer())
                 return nil
             }
             let path = itemPath(v, child(pointer(), "view"), allowSuperview: true, allowAttributes: false)
@@ -193,7 +193,7 @@ extension WireReader {
         for j in 0..<2 {
             let name = WireReader.targetFields[k + j]
             guard let v = f[k + j] else {
-                error(WireCode.missingField, "a \(size ? "size" : "point") target needs '\(name)'", n, pointer())
+                error(ErrorCode.missingField, "a \(size ? "size" : "point") target needs '\(name)'", n, pointer())
                 ok = false
                 continue
             }

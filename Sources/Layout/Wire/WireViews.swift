@@ -32,7 +32,7 @@ extension WireReader {
                 out[last].superviewSlot = SlotHint(found.value)
             }
             if let first = withBytes(idNode, { seen.insert($0, text: out[last].id, value: k) }) {
-                error(WireCode.duplicateID, "duplicate view id '\(out[last].id)' (first used by \(pointer)/\(first))",
+                error(ErrorCode.duplicateID, "duplicate view id '\(out[last].id)' (first used by \(pointer)/\(first))",
                       idNode, child(path.text, "id"))
             }
             if errorCount > errorsBefore { unreadViewIDs.append(out.removeLast().id) }
@@ -52,7 +52,7 @@ extension WireReader {
         let location = location(n, path)
         var id: String?
         if let idNode = f[0] { id = viewID(idNode, child(pointer, "id")) } else {
-            error(WireCode.missingField, "a view needs an 'id'", n, pointer)
+            error(ErrorCode.missingField, "a view needs an 'id'", n, pointer)
         }
         // Without a usable id the other fields are still checked, so every error is found.
         out.append(ViewSpec(id: id ?? "", location: location))
@@ -71,7 +71,7 @@ extension WireReader {
         }
         if let k = f[3], !isNull(k), let name = string(k, child(pointer, "kind")) {
             if let kind = ViewKind(rawValue: name) { view.kind = kind } else {
-                error(WireCode.wrongType, "kind must be \"view\" or \"guide\", found '\(name)'", k, child(pointer, "kind"))
+                error(ErrorCode.wrongType, "kind must be \"view\" or \"guide\", found '\(name)'", k, child(pointer, "kind"))
             }
         }
         if let m = f[4], !isNull(m), let margins = insets(m, child(pointer, "margins"), side: 8) { view.margins = margins }
@@ -79,7 +79,7 @@ extension WireReader {
             switch safeArea {
             case .physical(let e): view.safeArea = e
             case .directional:
-                error(WireCode.wrongType, "safeArea takes physical insets {top,left,bottom,right}", s, child(pointer, "safeArea"))
+                error(ErrorCode.wrongType, "safeArea takes physical insets {top,left,bottom,right}", s, child(pointer, "safeArea"))
             }
         }
         if let s = f[6], !isNull(s) { intrinsicSize(s, path.field(.intrinsicSize), into: &view) }
@@ -94,7 +94,7 @@ extension WireReader {
     mutating func viewID(_ n: Int, _ pointer: @autoclosure () -> String) -> String? {
         guard nodes[n].kind == .string else { wrongType(n, pointer(), expected: "a view id string"); return nil }
         if let problem = withBytes(n, Names.viewIDProblem) {
-            error(WireCode.invalidID, problem, n, pointer())
+            error(ErrorCode.invalidID, problem, n, pointer())
             return nil
         }
         return stringValue(n)
@@ -114,7 +114,7 @@ extension WireReader {
             if let d = coordinate(v, child(pointer(), WireReader.rectFields[k])) { values[k] = d } else { ok = false }
         }
         if !missing.isEmpty {
-            error(WireCode.missingField, "a frame needs " + missing.joined(separator: ", "), n, pointer())
+            error(ErrorCode.missingField, "a frame needs " + missing.joined(separator: ", "), n, pointer())
             ok = false
         }
         return ok ? Rect(x: values[0], y: values[1], width: values[2], height: values[3]) : nil
@@ -140,7 +140,7 @@ extension WireReader {
         let physical = f[1] != nil || f[3] != nil
         let directional = f[4] != nil || f[5] != nil
         if physical && directional {
-            error(WireCode.mixedDirection, "insets give either left/right or leading/trailing, not both", n, pointer())
+            error(ErrorCode.mixedDirection, "insets give either left/right or leading/trailing, not both", n, pointer())
             return nil
         }
         guard ok else { return nil }

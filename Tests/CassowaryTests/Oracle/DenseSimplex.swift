@@ -3,7 +3,7 @@
 // for tiny systems only (tens of rows and columns).
 
 enum LPRelation: Sendable {
-    case lessOrEqual, greaterOrEqual, equal
+    case lessThanOrEqual, greaterThanOrEqual, equal
 }
 
 /// One row `Σ coefficients[j]·y[j]  relation  rhs` over the structural columns.
@@ -47,8 +47,8 @@ final class DenseSimplex {
             precondition(row.coefficients.count == n, "row width")
             if row.rhs < 0 {
                 let flipped: LPRelation = switch row.relation {
-                case .lessOrEqual: .greaterOrEqual
-                case .greaterOrEqual: .lessOrEqual
+                case .lessThanOrEqual: .greaterThanOrEqual
+                case .greaterThanOrEqual: .lessThanOrEqual
                 case .equal: .equal
                 }
                 normalized.append(LPRow(coefficients: row.coefficients.map { -$0 }, relation: flipped, rhs: -row.rhs))
@@ -57,7 +57,7 @@ final class DenseSimplex {
             }
         }
         let slackCount = normalized.filter { $0.relation != .equal }.count
-        let artificialCount = normalized.filter { $0.relation != .lessOrEqual }.count
+        let artificialCount = normalized.filter { $0.relation != .lessThanOrEqual }.count
         columnCount = n + slackCount + artificialCount
         tableau = Array(repeating: 0, count: rowCount * columnCount)
         rhs = Array(repeating: 0, count: rowCount)
@@ -71,11 +71,11 @@ final class DenseSimplex {
             for j in 0..<n { tableau[i * columnCount + j] = row.coefficients[j] }
             rhs[i] = row.rhs
             switch row.relation {
-            case .lessOrEqual:
+            case .lessThanOrEqual:
                 tableau[i * columnCount + nextSlack] = 1
                 basis[i] = nextSlack
                 nextSlack += 1
-            case .greaterOrEqual:
+            case .greaterThanOrEqual:
                 tableau[i * columnCount + nextSlack] = -1
                 nextSlack += 1
                 tableau[i * columnCount + nextArtificial] = 1

@@ -2,7 +2,7 @@
 // scratch with DenseSimplex. Independent of the Cassowary module: its own types, dense rows.
 
 enum OracleRelation: Sendable, Equatable {
-    case equal, lessOrEqual, greaterOrEqual
+    case equal, lessThanOrEqual, greaterThanOrEqual
 }
 
 /// `constant + Σ coefficients[k]·x[k]  relation  0` at `priority` (1000 = required).
@@ -25,8 +25,8 @@ struct OracleConstraint: Sendable {
         let e = evaluate(x)
         switch relation {
         case .equal: return abs(e)
-        case .lessOrEqual: return max(0, e)
-        case .greaterOrEqual: return max(0, -e)
+        case .lessThanOrEqual: return max(0, e)
+        case .greaterThanOrEqual: return max(0, -e)
         }
     }
 
@@ -95,14 +95,14 @@ enum LexOracle {
             if !c.isRequired {
                 switch c.relation {
                 case .equal: a[v[0]] = -1; a[v[1]] = 1
-                case .lessOrEqual: a[v[0]] = -1
-                case .greaterOrEqual: a[v[0]] = 1
+                case .lessThanOrEqual: a[v[0]] = -1
+                case .greaterThanOrEqual: a[v[0]] = 1
                 }
             }
             let relation: LPRelation = switch c.relation {
             case .equal: .equal
-            case .lessOrEqual: .lessOrEqual
-            case .greaterOrEqual: .greaterOrEqual
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
             }
             rows.append(LPRow(coefficients: a, relation: relation, rhs: -c.constant))
         }

@@ -66,8 +66,8 @@ final class SolverHarness {
         for (k, a) in terms { coefficients[k] += a }
         let solverRelation: Relation = switch relation {
         case .equal: .equal
-        case .lessOrEqual: .lessOrEqual
-        case .greaterOrEqual: .greaterOrEqual
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
         }
         let text = terms.map { "\($0.1)·x\($0.0)" }.joined(separator: " + ") + " + \(constant) \(relation) 0 @\(priority)"
         let handle = Constraint(solver.expression(terms: terms, constant: constant), solverRelation,

@@ -23,6 +23,5 @@ public enum MonotonicClock {
 /// online later are not seen (it only sets defaults).
 public func onlineProcessorCount() -> Int { processorsOnline }
 
-/// Read once: glibc answers by reading a file in /sys, and `serve` builds a default
-/// configuration for each option it lists (about 230 reads at start-up before).
+/// Read once: glibc answers by reading a file in /sys, and defaults are built per option.
 private let processorsOnline = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))

@@ -1,0 +1,21 @@
+/// ASCII case folding, for protocol tokens (header names, media types, codings): folding
+/// only A-Z is exact for them.
+@inlinable @inline(__always)
+package func asciiLower(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
+}
+
+/// ASCII case-insensitive equality of two byte sequences, without allocating. Lengths
+/// first: a header look-up compares its name with every header's, and most differ in length.
+@inlinable
+package func asciiCaseInsensitiveEquals<A: Collection<UInt8>, B: Collection<UInt8>>(bytes a: A, _ b: B) -> Bool {
+    guard a.count == b.count else { return false }
+    for (p, q) in zip(a, b) where p != q && asciiLower(p) != asciiLower(q) { return false }
+    return true
+}
+
+/// The same for two strings' UTF-8 bytes.
+@inlinable
+package func asciiCaseInsensitiveEquals<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
+    asciiCaseInsensitiveEquals(bytes: a.utf8, b.utf8)
+}
