@@ -1,91 +1,27 @@
-/// Every operation of the API (docs/api.md §4).
-public enum Endpoint: Int, CaseIterable, Sendable {
-    case solveLayout, createSession, getSession, deleteSession, editSession, health, ready, metrics, openapi
-    /// The playground page (`GET /`) and its scripts and styles (`GET /playground/{file}`).
-    case playground, playgroundAsset
-
-    public var method: String {
-        switch self {
-        case .solveLayout, .createSession, .editSession: return "POST"
-        case .getSession, .health, .ready, .metrics, .openapi, .playground, .playgroundAsset: return "GET"
-        case .deleteSession: return "DELETE"
-        }
-    }
-
-    public var route: Route {
-        switch self {
-        case .solveLayout: return .layouts
-        case .createSession: return .sessions
-        case .getSession, .deleteSession: return .session
-        case .editSession: return .edits
-        case .health: return .health
-        case .ready: return .ready
-        case .metrics: return .metrics
-        case .openapi: return .openapi
-        case .playground: return .playground
-        case .playgroundAsset: return .playgroundAsset
-        }
-    }
-
-    /// Endpoints that answer frames and so read `?space=`.
-    public var answersFrames: Bool {
-        switch self {
-        case .solveLayout, .createSession, .getSession, .editSession: return true
-        default: return false
-        }
-    }
-
-    /// Routes whose body must be `application/json`.
-    public var takesBody: Bool {
-        switch self {
-        case .solveLayout, .createSession, .editSession: return true
-        default: return false
-        }
-    }
-}
+// The API's routes as two tables (docs/api.md §4): the paths, and the endpoints on them.
+// Matching, `Allow` headers, CORS preflights, metrics labels and the body and `space` checks
+// all derive from these rows; each endpoint's handler is in TrellisApp+Endpoints.swift.
 
 /// A path template; `unmatched` stands for every unknown path (a metrics label).
 public enum Route: Int, CaseIterable, Sendable {
     case layouts, sessions, session, edits, health, ready, metrics, openapi, playground, playgroundAsset, unmatched
 
-    public var template: String {
-        switch self {
-        case .layouts: return "/v1/layouts"
-        case .sessions: return "/v1/sessions"
-        case .session: return "/v1/sessions/{id}"
-        case .edits: return "/v1/sessions/{id}/edits"
-        case .health: return "/healthz"
-        case .ready: return "/readyz"
-        case .metrics: return "/metrics"
-        case .openapi: return "/openapi.yaml"
-        case .playground: return "/"
-        case .playgroundAsset: return "/playground/{file}"
-        case .unmatched: return "unmatched"
-        }
-    }
+    /// By position: the path template (`{name}` is one non-empty segment).
+    private static let templates: [String] = [
+        "/v1/layouts", "/v1/sessions", "/v1/sessions/{id}", "/v1/sessions/{id}/edits", "/healthz", "/readyz",
+        "/metrics", "/openapi.yaml", "/", "/playground/{file}", "unmatched",
+    ]
+
+    public var template: String { Route.templates[rawValue] }
 
     /// The endpoints on this path.
     public var endpoints: [Endpoint] { Endpoint.allCases.filter { $0.route == self } }
 
-    /// The endpoint of this path for `method`, if it has one (every request asks: a switch,
-    /// not a search through `endpoints`).
+    /// The endpoint of this path for `method`, if it has one.
     public func endpoint(for method: String) -> Endpoint? {
         // HEAD is GET without the body (RFC 9110 9.3.2): the HTTP layer drops the body.
-        if method == "HEAD" { return endpoint(for: "GET") }
-        switch (self, method) {
-        case (.layouts, "POST"): return .solveLayout
-        case (.sessions, "POST"): return .createSession
-        case (.session, "GET"): return .getSession
-        case (.session, "DELETE"): return .deleteSession
-        case (.edits, "POST"): return .editSession
-        case (.health, "GET"): return .health
-        case (.ready, "GET"): return .ready
-        case (.metrics, "GET"): return .metrics
-        case (.openapi, "GET"): return .openapi
-        case (.playground, "GET"): return .playground
-        case (.playgroundAsset, "GET"): return .playgroundAsset
-        default: return nil
-        }
+        let method = method == "HEAD" ? "GET" : method
+        return Endpoint.byRoute[rawValue].first { $0.method == method }
     }
 
     /// The `Allow` header's methods: the path's methods (HEAD wherever GET is), then OPTIONS.
@@ -93,6 +29,59 @@ public enum Route: Int, CaseIterable, Sendable {
         let methods = endpoints.map(\.method)
         return methods + (methods.contains("GET") ? ["HEAD"] : []) + ["OPTIONS"]
     }
+
+    /// Each template's segments, for matching without allocating.
+    fileprivate static let compiled: [(route: Route, segments: [Segment])] = allCases.compactMap { route in
+        guard route != .unmatched else { return nil }
+        let parts = route.template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        return (route, parts.map { $0.hasPrefix("{") ? .parameter : .literal(Array($0.utf8)) })
+    }
+
+    fileprivate enum Segment {
+        case literal([UInt8])
+        /// `{id}` or `{file}`: any non-empty segment.
+        case parameter
+    }
+}
+
+/// Every operation of the API, one row each in `rows`.
+public enum Endpoint: Int, CaseIterable, Sendable {
+    case solveLayout, createSession, getSession, deleteSession, editSession, health, ready, metrics, openapi
+    /// The playground page (`GET /`) and its scripts and styles (`GET /playground/{file}`).
+    case playground, playgroundAsset
+
+    struct Row {
+        let method: String
+        let route: Route
+        /// Whether it reads a body, which must then be `application/json` within the limit.
+        let takesBody: Bool
+        /// Whether it answers frames, and so reads `?space=`.
+        let answersFrames: Bool
+    }
+
+    /// By position.
+    private static let rows: [Row] = [
+        Row(method: "POST", route: .layouts, takesBody: true, answersFrames: true),
+        Row(method: "POST", route: .sessions, takesBody: true, answersFrames: true),
+        Row(method: "GET", route: .session, takesBody: false, answersFrames: true),
+        Row(method: "DELETE", route: .session, takesBody: false, answersFrames: false),
+        Row(method: "POST", route: .edits, takesBody: true, answersFrames: true),
+        Row(method: "GET", route: .health, takesBody: false, answersFrames: false),
+        Row(method: "GET", route: .ready, takesBody: false, answersFrames: false),
+        Row(method: "GET", route: .metrics, takesBody: false, answersFrames: false),
+        Row(method: "GET", route: .openapi, takesBody: false, answersFrames: false),
+        Row(method: "GET", route: .playground, takesBody: false, answersFrames: false),
+        Row(method: "GET", route: .playgroundAsset, takesBody: false, answersFrames: false),
+    ]
+
+    /// The endpoints of each route, by the route's position.
+    fileprivate static let byRoute: [[Endpoint]] = Route.allCases.map { route in allCases.filter { $0.route == route } }
+
+    private var row: Row { Endpoint.rows[rawValue] }
+    public var method: String { row.method }
+    public var route: Route { row.route }
+    public var answersFrames: Bool { row.answersFrames }
+    public var takesBody: Bool { row.takesBody }
 }
 
 /// The outcome of routing a method and a path.
@@ -105,8 +94,8 @@ public enum RouteMatch: Equatable, Sendable {
     case notFound
 }
 
-/// Matches method and path against the fixed routes. Paths match exactly (no trailing
-/// slash, no percent-decoding); `{id}` is any non-empty segment.
+/// Matches method and path against `Route`'s templates. Paths match exactly (no trailing
+/// slash, no percent-decoding).
 public enum Router {
     public static func match(method: String, path: String) -> RouteMatch {
         guard let (route, id) = route(for: path) else { return .notFound }
@@ -117,46 +106,37 @@ public enum Router {
         return .methodNotAllowed(route, allow: route.allowedMethods)
     }
 
-    /// The route of a path, with its `{id}` (or `{file}`) if it has one.
+    /// The route of a path, with its parameter (`{id}` or `{file}`) if it has one; read on
+    /// the UTF-8 bytes in place (every request passes here).
     public static func route(for path: String) -> (Route, String?)? {
-        switch path {
-        case "/v1/layouts": return (.layouts, nil)
-        case "/v1/sessions": return (.sessions, nil)
-        case "/healthz": return (.health, nil)
-        case "/readyz": return (.ready, nil)
-        case "/metrics": return (.metrics, nil)
-        case "/openapi.yaml": return (.openapi, nil)
-        case "/": return (.playground, nil)
-        default: break
-        }
-        if path.hasPrefix("/playground/") {
-            let file = path.dropFirst("/playground/".count)
-            return file.isEmpty || file.contains("/") ? nil : (.playgroundAsset, String(file))
-        }
-        // `/v1/sessions/{id}` or `/v1/sessions/{id}/edits`, read on the UTF-8 bytes in
-        // place (every session request passes here).
         var path = path
         return path.withUTF8 { bytes -> (Route, String?)? in
-            let prefix: StaticString = "/v1/sessions/", suffix: StaticString = "/edits"
-            let p = prefix.utf8CodeUnitCount
-            guard bytes.count > p, Self.matches(bytes, at: 0, prefix) else { return nil }
-            var idEnd = p
-            while idEnd < bytes.count, bytes[idEnd] != UInt8(ascii: "/") { idEnd += 1 }
-            guard idEnd > p else { return nil }
-            let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[p..<idEnd]), as: UTF8.self)
-            switch bytes.count - idEnd {
-            case 0: return (.session, id)
-            case suffix.utf8CodeUnitCount where Self.matches(bytes, at: idEnd, suffix): return (.edits, id)
-            default: return nil
+            for (route, segments) in Route.compiled {
+                if let parameter = match(bytes, segments) { return (route, parameter.isEmpty ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[parameter]), as: UTF8.self)) }
             }
+            return nil
         }
     }
 
-    /// Whether `bytes` holds `text` at `offset` (the caller checked there is room).
-    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ text: StaticString) -> Bool {
-        let n = text.utf8CodeUnitCount
-        guard offset + n <= bytes.count else { return false }
-        for k in 0..<n where bytes[offset + k] != text.utf8Start[k] { return false }
-        return true
+    /// The range of the parameter segment (empty when the template has none), or nil when
+    /// `bytes` is not this template's path.
+    private static func match(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: [Route.Segment]) -> Range<Int>? {
+        var i = 0
+        var parameter = 0..<0
+        for segment in segments {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "/") else { return nil }
+            i += 1
+            let start = i
+            while i < bytes.count, bytes[i] != UInt8(ascii: "/") { i += 1 }
+            switch segment {
+            case .literal(let text):
+                guard i - start == text.count else { return nil }
+                for k in 0..<text.count where bytes[start + k] != text[k] { return nil }
+            case .parameter:
+                guard i > start else { return nil }
+                parameter = start..<i
+            }
+        }
+        return i == bytes.count ? parameter : nil
     }
 }

@@ -3,8 +3,8 @@ import HTTPServer
 import Logging
 
 /// What every answer gets on its way out (request id, CORS, gzip, the trace context, the
-/// exchange log, metrics and the access-log line), and the HTTP layer's own refusals,
-/// which get the same.
+/// exchange log, metrics and the access-log line: the steps of `outbound`), and the HTTP
+/// layer's own refusals, which go through the same steps.
 extension TrellisApp {
     /// The answer the HTTP layer sends by itself, before any request reaches `handle`:
     /// malformed HTTP (400), a request not complete in time (408), a body over
@@ -29,58 +29,126 @@ extension TrellisApp {
         problem.instance = failure.path
         var response = TrellisResponse.problem(problem)
         if status == 503 { response.headers.append(HeaderField("Retry-After", "1")) }
-        let requestID = requestIDs.next()
-        response.headers.append(HeaderField("X-Request-Id", requestID))
-        if let log = exchangeLog, let method = failure.method, let path = failure.path {
-            log.record(method: method, path: path, response)
-        }
-        var route = Route.unmatched
-        if let path = failure.path {
-            route = Router.route(for: path)?.0 ?? .unmatched
-        }
-        metrics.recordRequest(route: route, method: failure.method ?? "OTHER", status: status, nanos: 0)
-        var fields: [(String, Logger.MetadataValue)] = [
-            ("request_id", .string(requestID)), ("route", .string(route.template)),
-        ]
-        if let method = failure.method { fields.append(("method", .string(method))) }
-        if let path = failure.path { fields.append(("path", .string(path))) }
-        if let client = failure.remoteAddress { fields.append(("client", .string(client))) }
-        fields += [("status", .stringConvertible(status)), ("error", .string(code.rawValue))]
-        logger.info("request", metadata: Logger.Metadata(uniqueKeysWithValues: fields))
-        return response
+        let route = failure.path.flatMap { Router.route(for: $0)?.0 } ?? .unmatched
+        var exchange = Exchange(request: nil, failure: failure, route: route, requestID: requestIDs.next(),
+                                start: nil, response: response, errorCode: code)
+        outbound(&exchange)
+        return exchange.response
     }
 
     /// Sends `response` to `request`, with what every answer gets on its way out.
     func finish(_ request: TrellisRequest, route: Route, response: TrellisResponse, requestID: String,
                 start: UInt64, respond: @Sendable (TrellisResponse) -> Void) {
-        var response = response
-        response.headers.append(HeaderField("X-Request-Id", requestID))
-        if response.header("Access-Control-Allow-Origin") == nil, request.method != "OPTIONS" {
-            response.headers += cors.responseHeaders(origin: request.header("Origin"))
+        var exchange = Exchange(request: request, failure: nil, route: route, requestID: requestID,
+                                start: start, response: response, errorCode: nil)
+        outbound(&exchange)
+        respond(exchange.response)
+    }
+}
+
+/// One answer on its way out, as the steps of `TrellisApp.outbound` read and change it: an
+/// answer to a request, or the HTTP layer's own refusal (`failure`, no request).
+struct Exchange {
+    let request: TrellisRequest?
+    let failure: HTTPFailure?
+    let route: Route
+    let requestID: String
+    /// When the request was taken (nil for the HTTP layer's refusals: counted as 0 s).
+    let start: UInt64?
+    var response: TrellisResponse
+    /// The code of a refusal, for its log line.
+    let errorCode: ErrorCode?
+    var trace: TraceParent?
+    var nanos: UInt64 = 0
+
+    init(request: TrellisRequest?, failure: HTTPFailure?, route: Route, requestID: String, start: UInt64?,
+         response: TrellisResponse, errorCode: ErrorCode?) {
+        self.request = request; self.failure = failure; self.route = route; self.requestID = requestID
+        self.start = start; self.response = response; self.errorCode = errorCode
+    }
+
+    var method: String? { request?.method ?? failure?.method }
+}
+
+/// The cross-cutting steps every answer goes through, in order.
+extension TrellisApp {
+    /// The chain: a new step is one line here plus its function below.
+    func outbound(_ e: inout Exchange) {
+        addRequestID(&e)
+        addCORSHeaders(&e)
+        logExchange(&e)
+        compress(&e)
+        continueTrace(&e)
+        count(&e)
+        logAccess(&e)
+    }
+
+    func addRequestID(_ e: inout Exchange) {
+        e.response.headers.append(HeaderField("X-Request-Id", e.requestID))
+    }
+
+    func addCORSHeaders(_ e: inout Exchange) {
+        guard let request = e.request else { return }
+        if e.response.header("Access-Control-Allow-Origin") == nil, request.method != "OPTIONS" {
+            e.response.headers += cors.responseHeaders(origin: request.header("Origin"))
         }
-        exchangeLog?.record(request, response)
-        Compression.apply(to: &response, acceptEncoding: request.header("Accept-Encoding"))
-        let trace = TraceParent(request.header("traceparent"))
-        if let trace { response.headers.append(HeaderField("traceparent", trace.header)) }
-        let end = clock()
-        let nanos = end >= start ? end - start : 0
-        metrics.requestFinished()
-        metrics.recordRequest(route: route, method: request.method, status: response.status, nanos: nanos)
-        if logger.logLevel <= .info {
-            var fields: Logger.Metadata = [
-                "request_id": .string(requestID),
-                "method": .string(request.method),
-                "path": .string(request.query.isEmpty ? request.path : request.path + "?" + request.query),
-                "route": .string(route.template),
-                "status": .stringConvertible(response.status),
-                "duration_us": .stringConvertible(nanos / 1000),
-                "bytes_in": .stringConvertible(request.body.count),
-                "bytes_out": .stringConvertible(response.body.count),
+    }
+
+    func logExchange(_ e: inout Exchange) {
+        guard let log = exchangeLog else { return }
+        if let request = e.request {
+            log.record(request, e.response)
+        } else if let method = e.failure?.method, let path = e.failure?.path {
+            log.record(method: method, path: path, e.response)
+        }
+    }
+
+    func compress(_ e: inout Exchange) {
+        guard let request = e.request else { return }
+        Compression.apply(to: &e.response, acceptEncoding: request.header("Accept-Encoding"))
+    }
+
+    func continueTrace(_ e: inout Exchange) {
+        guard let request = e.request, let trace = TraceParent(request.header("traceparent")) else { return }
+        e.trace = trace
+        e.response.headers.append(HeaderField("traceparent", trace.header))
+    }
+
+    func count(_ e: inout Exchange) {
+        if let start = e.start {
+            let end = clock()
+            e.nanos = end >= start ? end - start : 0
+            metrics.requestFinished()
+        }
+        metrics.recordRequest(route: e.route, method: e.method ?? "OTHER", status: e.response.status, nanos: e.nanos)
+    }
+
+    func logAccess(_ e: inout Exchange) {
+        guard logger.logLevel <= .info else { return }
+        guard let request = e.request else {
+            var fields: [(String, Logger.MetadataValue)] = [
+                ("request_id", .string(e.requestID)), ("route", .string(e.route.template)),
             ]
-            if let client = request.remoteAddress { fields["client"] = .string(client) }
-            if let trace { fields["trace_id"] = .string(trace.traceID); fields["parent_id"] = .string(trace.parentID) }
-            logger.info("request", metadata: fields)
+            if let method = e.failure?.method { fields.append(("method", .string(method))) }
+            if let path = e.failure?.path { fields.append(("path", .string(path))) }
+            if let client = e.failure?.remoteAddress { fields.append(("client", .string(client))) }
+            fields.append(("status", .stringConvertible(e.response.status)))
+            if let code = e.errorCode { fields.append(("error", .string(code.rawValue))) }
+            logger.info("request", metadata: Logger.Metadata(uniqueKeysWithValues: fields))
+            return
         }
-        respond(response)
+        var fields: Logger.Metadata = [
+            "request_id": .string(e.requestID),
+            "method": .string(request.method),
+            "path": .string(request.query.isEmpty ? request.path : request.path + "?" + request.query),
+            "route": .string(e.route.template),
+            "status": .stringConvertible(e.response.status),
+            "duration_us": .stringConvertible(e.nanos / 1000),
+            "bytes_in": .stringConvertible(request.body.count),
+            "bytes_out": .stringConvertible(e.response.body.count),
+        ]
+        if let client = request.remoteAddress { fields["client"] = .string(client) }
+        if let trace = e.trace { fields["trace_id"] = .string(trace.traceID); fields["parent_id"] = .string(trace.parentID) }
+        logger.info("request", metadata: fields)
     }
 }

@@ -26,7 +26,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     let cors: CORSPolicy
     private let lastSweep: Atomic<UInt64>
     /// Set when a graceful shutdown begins: `/readyz` answers 503 from then on.
-    private let draining = Atomic<Bool>(false)
+    let draining = Atomic<Bool>(false)
     /// Every exchange, for checking traffic against the spec (nil: off).
     let exchangeLog: ExchangeLog?
 
@@ -125,133 +125,9 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         metrics.recordLoopHold(nanos: clock() &- start)
     }
 
-    // MARK: - Endpoints
-
-    private func dispatch(_ endpoint: Endpoint, sessionID: String?, _ request: TrellisRequest,
-                          _ done: @escaping @Sendable (TrellisResponse) -> Void) {
-        if endpoint.takesBody {
-            guard MediaType.isJSON(request.header("Content-Type")) else {
-                return done(problem(.unsupportedMediaType(request.header("Content-Type")), request))
-            }
-            guard request.body.count <= config.maxBodyBytes else {
-                return done(problem(.tooLarge("the body has \(request.body.count) bytes; at most \(config.maxBodyBytes) are accepted"), request))
-            }
-        }
-        let parsedSpace = FrameSpace(query: request.query)
-        if endpoint.answersFrames, parsedSpace == nil {
-            return done(problem(.badRequest("query parameter space must be 'root' (or absent)"), request))
-        }
-        let space = parsedSpace ?? .superview
-
-        switch endpoint {
-        case .health:
-            done(.json(200, Array(#"{"status":"ok"}"#.utf8)))
-        case .ready:
-            guard !draining.load(ordering: .relaxed) else {
-                var response = problem(Problem(status: 503, code: .draining, message: "the server is shutting down"), request)
-                response.headers.append(HeaderField("Retry-After", "1"))
-                return done(response)
-            }
-            done(.json(200, Array(#"{"status":"ready"}"#.utf8)))
-        case .metrics:
-            let text = metrics.render(sessions: store.stats)
-            done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", PrometheusText.contentType)],
-                                 body: Array(text.utf8)))
-        case .openapi:
-            done(OpenAPIDocument.file.answer(request))
-        case .playground, .playgroundAsset:
-            guard let asset = PlaygroundAssets.file(named: sessionID ?? "index.html") else {
-                return done(problem(.notFound(path: request.path), request))
-            }
-            // no-cache: a browser checks its copy (ETag) each time, so a new build shows at once.
-            done(asset.answer(request, extraHeaders: [HeaderField("Cache-Control", "no-cache")]))
-        case .solveLayout:
-            runBounded(big: looksBig(request.body)) { [self] seconds in
-                let answer = service.solve(document: request.body, space: space, seconds: seconds, stop: request.isAbandoned)
-                if retries(outOfTime: answer.outOfTime, seconds: seconds, request) { return false }
-                done(reply(answer, request))
-                return true
-            }
-        case .createSession:
-            runBounded(big: looksBig(request.body)) { [self] seconds in
-                let id = store.makeID()
-                let (answer, made) = service.createSession(id: id, document: request.body, space: space, seconds: seconds,
-                                                           stop: request.isAbandoned)
-                if made == nil && retries(outOfTime: answer.outOfTime, seconds: seconds, request) { return false }
-                guard var session = made else {
-                    done(reply(answer, request))
-                    return true
-                }
-                // The first record is handed over before anyone can find the session, so
-                // that its edits' records come after it.
-                let held = journal.map { _ in HeldAnswer(done) }
-                handOver(service.takeWrites(&session), of: id, then: held)
-                guard store.insert(session, id: id) else {
-                    (held?.ready ?? done)(problem(.internalError("session id \(id) was taken twice"), request))
-                    return true
-                }
-                var response = reply(answer, request)
-                response.status = 201
-                response.headers.append(HeaderField("Location", "/v1/sessions/" + id))
-                (held?.ready ?? done)(response)
-                return true
-            }
-        case .getSession, .editSession:
-            let id = sessionID ?? ""
-            // An unknown session answers 404 whatever the body says.
-            guard SessionID.isWellFormed(id), let session = store.find(id) else {
-                return done(problem(.unknownSession(id), request))
-            }
-            // A big session, or a big edits body, is worked on the pool: an event loop is
-            // held by one request for tens of milliseconds at most (issue #13).
-            let heavy = endpoint == .editSession && request.body.count > Self.loopBodyBytes
-            run(big: heavy || session.weight > config.bigSolveThreshold) { [self] in
-                let answer: ServiceReply?
-                // With a durable journal the answer waits for the session's records (a read,
-                // for those handed over before it): nothing answered is lost to a crash.
-                let held = journal.map { _ in HeldAnswer(done) }
-                var submitted = false
-                if endpoint == .getSession {
-                    answer = store.withSession(session) { s in
-                        let answer = service.read(session: &s, id: id, space: space)
-                        handOver(service.takeWrites(&s), of: id, then: held)
-                        submitted = true
-                        return answer
-                    }
-                } else {
-                    switch service.prepareEdits(request.body) {
-                    case .failure(let refused):
-                        answer = refused.reply
-                    case .success(let edits):
-                        answer = store.withSession(session) { s in
-                            let answer = service.edit(session: &s, id: id, edits: edits, space: space,
-                                                      stop: request.isAbandoned)
-                            // A client that has gone stops its edit too (issue #13): counted.
-                            if answer.outOfTime, request.isAbandoned() { metrics.recordAbandonedSolve() }
-                            handOver(service.takeWrites(&s), of: id, then: held)
-                            submitted = true
-                            return answer
-                        }
-                    }
-                }
-                if !submitted { held?.committed() }
-                (held?.ready ?? done)(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))
-            }
-        case .deleteSession:
-            let id = sessionID ?? ""
-            if SessionID.isWellFormed(id), store.remove(id) {
-                // Answered once the removal of its records is committed.
-                guard let journal else { return done(TrellisResponse(status: 204)) }
-                journal.submit([]) { done(TrellisResponse(status: 204)) }
-            } else {
-                done(problem(.unknownSession(id), request))
-            }
-        }
-    }
-
     /// Gives what a request wrote to its session's history to the journal (under the
     /// session's lock, so in the session's order); `held` goes once it is committed.
-    private func handOver(_ writes: [JournalWrite], of id: String, then held: HeldAnswer?) {
+    func handOver(_ writes: [JournalWrite], of id: String, then held: HeldAnswer?) {
         for write in writes { if case .replace = write { metrics.journal.recordCompaction() } }
         journal?.submit(writes.map { $0.op(session: id) }, then: held?.committed)
     }
@@ -269,7 +145,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     static var loopBodyBytes: Int { 16 * 1024 }
 
     /// Whether a one-shot or a session's creation goes straight to the pool.
-    private func looksBig(_ body: [UInt8]) -> Bool {
+    func looksBig(_ body: [UInt8]) -> Bool {
         body.count > Self.loopBodyBytes || service.estimatedViews(document: body) > config.bigSolveThreshold
     }
 
@@ -277,7 +153,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     /// event loop within `loopSolveSeconds`, and when that is not enough (`attempt` answers
     /// false: refused for time, nothing kept), again on the pool with the whole budget. So
     /// no such request holds an event loop longer, whatever its size suggested.
-    private func runBounded(big: Bool, _ attempt: @escaping @Sendable (Double) -> Bool) {
+    func runBounded(big: Bool, _ attempt: @escaping @Sendable (Double) -> Bool) {
         let whole = config.maxSolveSeconds
         let onPool: @Sendable () -> Void = { _ = attempt(whole) }
         if big {
@@ -291,7 +167,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     /// Whether an attempt that ran out of time goes again with the whole budget on the pool:
     /// yes after the loop's short first attempt, unless the client has gone (a client that
     /// has gone stops the work it asked for, issue #13; that is counted, and answered as is).
-    private func retries(outOfTime: Bool, seconds: Double, _ request: TrellisRequest) -> Bool {
+    func retries(outOfTime: Bool, seconds: Double, _ request: TrellisRequest) -> Bool {
         guard outOfTime else { return false }
         if request.isAbandoned() {
             metrics.recordAbandonedSolve()
@@ -301,14 +177,14 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     }
 
     /// Runs layout work inline, or on the worker pool when it is big.
-    private func run(big: Bool, _ work: @escaping @Sendable () -> Void) {
+    func run(big: Bool, _ work: @escaping @Sendable () -> Void) {
         if big, pool.submit(work) { return }
         work()
     }
 
     // MARK: - Answers
 
-    private func reply(_ reply: ServiceReply, _ request: TrellisRequest) -> TrellisResponse {
+    func reply(_ reply: ServiceReply, _ request: TrellisRequest) -> TrellisResponse {
         if let nanos = reply.solveNanos { metrics.recordSolve(nanos: nanos) }
         if let refusal = reply.problem { return problem(refusal, request) }
         return TrellisResponse(status: reply.status, headers: [HeaderField("Content-Type", reply.contentType)],

@@ -1,0 +1,174 @@
+import HTTPServer
+import Layout
+import Platform
+
+/// One request at its endpoint: what every handler reads.
+struct EndpointCall: Sendable {
+    let request: TrellisRequest
+    /// The path's `{id}` or `{file}`.
+    let sessionID: String?
+    let space: FrameSpace
+    let done: @Sendable (TrellisResponse) -> Void
+}
+
+/// Each endpoint's handler (the endpoints are the rows of `Endpoint`, Router.swift).
+extension TrellisApp {
+    /// Checks what the endpoint's row asks of every request (body, `space`), then hands it
+    /// to the endpoint's handler.
+    func dispatch(_ endpoint: Endpoint, sessionID: String?, _ request: TrellisRequest,
+                  _ done: @escaping @Sendable (TrellisResponse) -> Void) {
+        if endpoint.takesBody {
+            guard MediaType.isJSON(request.header("Content-Type")) else {
+                return done(problem(.unsupportedMediaType(request.header("Content-Type")), request))
+            }
+            guard request.body.count <= config.maxBodyBytes else {
+                return done(problem(.tooLarge("the body has \(request.body.count) bytes; at most \(config.maxBodyBytes) are accepted"), request))
+            }
+        }
+        let parsedSpace = FrameSpace(query: request.query)
+        if endpoint.answersFrames, parsedSpace == nil {
+            return done(problem(.badRequest("query parameter space must be 'root' (or absent)"), request))
+        }
+        let call = EndpointCall(request: request, sessionID: sessionID, space: parsedSpace ?? .superview, done: done)
+        switch endpoint {
+        case .health: health(call)
+        case .ready: ready(call)
+        case .metrics: metricsText(call)
+        case .openapi: openAPI(call)
+        case .playground, .playgroundAsset: playgroundFile(call)
+        case .solveLayout: solveLayout(call)
+        case .createSession: createSession(call)
+        case .getSession, .editSession: sessionRequest(endpoint, call)
+        case .deleteSession: deleteSession(call)
+        }
+    }
+
+    private func health(_ call: EndpointCall) {
+        let done = call.done
+        done(.json(200, Array(#"{"status":"ok"}"#.utf8)))
+    }
+
+    private func ready(_ call: EndpointCall) {
+        let request = call.request, done = call.done
+        guard !draining.load(ordering: .relaxed) else {
+            var response = problem(Problem(status: 503, code: .draining, message: "the server is shutting down"), request)
+            response.headers.append(HeaderField("Retry-After", "1"))
+            return done(response)
+        }
+        done(.json(200, Array(#"{"status":"ready"}"#.utf8)))
+    }
+
+    private func metricsText(_ call: EndpointCall) {
+        let done = call.done
+        let text = metrics.render(sessions: store.stats)
+        done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", PrometheusText.contentType)],
+                             body: Array(text.utf8)))
+    }
+
+    private func openAPI(_ call: EndpointCall) {
+        let request = call.request, done = call.done
+        done(OpenAPIDocument.file.answer(request))
+    }
+
+    private func playgroundFile(_ call: EndpointCall) {
+        let request = call.request, sessionID = call.sessionID, done = call.done
+        guard let asset = PlaygroundAssets.file(named: sessionID ?? "index.html") else {
+            return done(problem(.notFound(path: request.path), request))
+        }
+        // no-cache: a browser checks its copy (ETag) each time, so a new build shows at once.
+        done(asset.answer(request, extraHeaders: [HeaderField("Cache-Control", "no-cache")]))
+    }
+
+    private func solveLayout(_ call: EndpointCall) {
+        let request = call.request, space = call.space, done = call.done
+        runBounded(big: looksBig(request.body)) { [self] seconds in
+            let answer = service.solve(document: request.body, space: space, seconds: seconds, stop: request.isAbandoned)
+            if retries(outOfTime: answer.outOfTime, seconds: seconds, request) { return false }
+            done(reply(answer, request))
+            return true
+        }
+    }
+
+    private func createSession(_ call: EndpointCall) {
+        let request = call.request, space = call.space, done = call.done
+        runBounded(big: looksBig(request.body)) { [self] seconds in
+            let id = store.makeID()
+            let (answer, made) = service.createSession(id: id, document: request.body, space: space, seconds: seconds,
+                                                       stop: request.isAbandoned)
+            if made == nil && retries(outOfTime: answer.outOfTime, seconds: seconds, request) { return false }
+            guard var session = made else {
+                done(reply(answer, request))
+                return true
+            }
+            // The first record is handed over before anyone can find the session, so
+            // that its edits' records come after it.
+            let held = journal.map { _ in HeldAnswer(done) }
+            handOver(service.takeWrites(&session), of: id, then: held)
+            guard store.insert(session, id: id) else {
+                (held?.ready ?? done)(problem(.internalError("session id \(id) was taken twice"), request))
+                return true
+            }
+            var response = reply(answer, request)
+            response.status = 201
+            response.headers.append(HeaderField("Location", "/v1/sessions/" + id))
+            (held?.ready ?? done)(response)
+            return true
+        }
+    }
+
+    private func sessionRequest(_ endpoint: Endpoint, _ call: EndpointCall) {
+        let request = call.request, sessionID = call.sessionID, space = call.space, done = call.done
+        let id = sessionID ?? ""
+        // An unknown session answers 404 whatever the body says.
+        guard SessionID.isWellFormed(id), let session = store.find(id) else {
+            return done(problem(.unknownSession(id), request))
+        }
+        // A big session, or a big edits body, is worked on the pool: an event loop is
+        // held by one request for tens of milliseconds at most (issue #13).
+        let heavy = endpoint == .editSession && request.body.count > Self.loopBodyBytes
+        run(big: heavy || session.weight > config.bigSolveThreshold) { [self] in
+            let answer: ServiceReply?
+            // With a durable journal the answer waits for the session's records (a read,
+            // for those handed over before it): nothing answered is lost to a crash.
+            let held = journal.map { _ in HeldAnswer(done) }
+            var submitted = false
+            if endpoint == .getSession {
+                answer = store.withSession(session) { s in
+                    let answer = service.read(session: &s, id: id, space: space)
+                    handOver(service.takeWrites(&s), of: id, then: held)
+                    submitted = true
+                    return answer
+                }
+            } else {
+                switch service.prepareEdits(request.body) {
+                case .failure(let refused):
+                    answer = refused.reply
+                case .success(let edits):
+                    answer = store.withSession(session) { s in
+                        let answer = service.edit(session: &s, id: id, edits: edits, space: space,
+                                                  stop: request.isAbandoned)
+                        // A client that has gone stops its edit too (issue #13): counted.
+                        if answer.outOfTime, request.isAbandoned() { metrics.recordAbandonedSolve() }
+                        handOver(service.takeWrites(&s), of: id, then: held)
+                        submitted = true
+                        return answer
+                    }
+                }
+            }
+            if !submitted { held?.committed() }
+            (held?.ready ?? done)(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))
+        }
+    }
+
+    private func deleteSession(_ call: EndpointCall) {
+        let request = call.request, sessionID = call.sessionID, done = call.done
+        let id = sessionID ?? ""
+        if SessionID.isWellFormed(id), store.remove(id) {
+            // Answered once the removal of its records is committed.
+            guard let journal else { return done(TrellisResponse(status: 204)) }
+            journal.submit([]) { done(TrellisResponse(status: 204)) }
+        } else {
+            done(problem(.unknownSession(id), request))
+        }
+    }
+}
