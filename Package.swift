@@ -39,9 +39,17 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP", "Platform"], exclude: ["README.md"]),
         // Sessions' durable histories (docs/durability.md): the store protocol and SQLite.
         .target(name: "Storage", dependencies: ["CSQLite"]),
+        // The spec and the playground are compiled in from their one copy in git (the
+        // Resources/ entries are links to openapi.yaml and playground/); the playground's
+        // own tests are not shipped.
         .target(name: "TrellisServer", dependencies: [
             "HTTPServer", "Layout", "Storage", "CZlib", "Platform",
             .product(name: "Logging", package: "swift-log"),
+        ], exclude: ["Resources/playground/model.test.js"], resources: [
+            .embedInCode("Resources/openapi.yaml"),
+            .embedInCode("Resources/playground/index.html"), .embedInCode("Resources/playground/app.js"),
+            .embedInCode("Resources/playground/examples.js"), .embedInCode("Resources/playground/model.js"),
+            .embedInCode("Resources/playground/panels.js"), .embedInCode("Resources/playground/style.css"),
         ]),
         .executableTarget(name: "trellis", dependencies: [
             "TrellisServer", "Layout", "Storage", "Platform",

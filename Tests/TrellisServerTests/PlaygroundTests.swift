@@ -10,12 +10,18 @@ import Testing
 
     @Test func embeddedFilesMatchThePlaygroundFolder() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
-            .filter { $0.hasSuffix(".html") || $0.hasSuffix(".css") || $0.hasSuffix(".js") }.sorted()
-        #expect(PlaygroundAssets.all.map(\.name).sorted() == names, "run scripts/embed-playground")
+            .filter { ($0.hasSuffix(".html") || $0.hasSuffix(".css") || $0.hasSuffix(".js")) && !$0.hasSuffix(".test.js") }.sorted()
+        #expect(PlaygroundAssets.all.map(\.name).sorted() == names, "Package.swift's embedInCode list and playground/ differ")
         for asset in PlaygroundAssets.all {
             let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(asset.name)))
-            #expect(asset.bytes == bytes, "\(asset.name) differs from playground/\(asset.name): run scripts/embed-playground")
+            #expect(asset.bytes == bytes, "\(asset.name) differs from playground/\(asset.name)")
         }
+    }
+
+    /// The playground's own tests stay in the repository.
+    @Test func testFilesAreNotShipped() {
+        #expect(PlaygroundAssets.file(named: "model.test.js") == nil)
+        #expect(!PlaygroundAssets.all.contains { $0.name.hasSuffix(".test.js") })
     }
 
     @Test func routes() {
