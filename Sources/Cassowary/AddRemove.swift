@@ -2,14 +2,17 @@
 
 extension Solver {
     /// Installs `constraint`. Throws `.unsatisfiable` (with an irreducible conflict) when it
-    /// cannot hold together with the required constraints already installed; the solver is
-    /// then exactly as it was.
+    /// cannot hold together with the required constraints already installed,
+    /// `.duplicateConstraint` when it is installed already (here or in another solver),
+    /// `.nonFiniteNumber` for a coefficient or constant that is not finite,
+    /// `.unknownVariable` for a variable this solver did not make, and
+    /// `.invalidPriority` for a priority outside (0, 1000]; the solver is then exactly as it was.
     public func add(_ constraint: Constraint) throws(SolverError) {
         try add(constraint, constant: constraint.expression.constant)
     }
 
     /// Installs `constraint` with `constant` in place of its expression's: a constraint
-    /// taken out after in-place constant changes goes back as it then stood.
+    /// taken out after in-place constant changes goes back as it then stood. Throws as `add(_:)`.
     public func add(_ constraint: Constraint, constant: Double) throws(SolverError) {
         guard !tags.contains(constraint), !tags.isForeign(constraint) else { throw .duplicateConstraint }
         try insert(constraint.expression, Shape(constraint), constant: constant, constraint: constraint)
@@ -20,7 +23,8 @@ extension Solver {
     /// installs the same constraint, but makes no constraint object and keeps no record of
     /// it: it cannot be removed, changed or named in a conflict (a conflict throws
     /// `.unsatisfiable` with no members). For a system built once and read once, such as a
-    /// one-shot layout's: a constraint object and its record cost more than its row.
+    /// one-shot layout's: a constraint object and its record cost more than its row. Throws as
+    /// `add(_:)` (but never `.duplicateConstraint`).
     public func addAnonymous(_ expression: Expression, _ relation: Relation, priority: Double, below: Double? = nil,
                              constant: Double) throws(SolverError) {
         try insert(expression, Shape(relation: relation, priority: priority, priorityBelow: below ?? priority),
@@ -320,6 +324,8 @@ extension Solver {
         return nil
     }
 
+    /// Uninstalls `constraint` and re-optimises. Throws `.unknownConstraint` when it is not
+    /// installed here (nothing changes then).
     public func remove(_ constraint: Constraint) throws(SolverError) {
         guard let tag = tags.remove(constraint) else { throw .unknownConstraint }
         definitions.invalidate()

@@ -3,7 +3,9 @@
 extension Solver {
     /// Changes the constant of an installed constraint's expression in place (no remove and
     /// re-add), then re-optimises with the dual simplex. Throws `.unsatisfiable` when the
-    /// new constant makes the required constraints conflict; nothing changes then.
+    /// new constant makes the required constraints conflict, `.unknownConstraint` when it is
+    /// not installed here, `.nonFiniteNumber` for a constant that is not finite; nothing
+    /// changes then.
     public func setConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
         guard let tag = tags[constraint] else { throw .unknownConstraint }
         guard constant.isFinite else { throw .nonFiniteNumber }
@@ -71,28 +73,5 @@ extension Solver {
         case .dummy: if !nearZero(c) && broken == nil { broken = basic }
         case .slack, .error: if c < 0 { infeasible.append(basic) }
         }
-    }
-
-    public func addEditVariable(_ variable: Variable, priority: Double) throws(SolverError) {
-        guard isKnown(variable) else { throw .unknownVariable(variable) }
-        guard edits[variable] == nil else { throw .duplicateEditVariable(variable) }
-        guard priority.isFinite, priority > 0, priority < Priority.required else { throw .invalidPriority(priority) }
-        let c = Constraint(Expression([(variable, 1)]), .equal, priority: priority, name: "edit \(name(of: variable))")
-        try add(c)
-        edits[variable] = c
-    }
-
-    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let c = edits.remove(variable) else { throw .unknownEditVariable(variable) }
-        try remove(c)
-    }
-
-    public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
-
-    /// Suggests a value for an edit variable: a constant change of its edit constraint.
-    public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
-        guard value.isFinite else { throw .nonFiniteNumber }
-        guard let c = edits[variable] else { throw .unknownEditVariable(variable) }
-        try setConstant(c, to: -value)
     }
 }

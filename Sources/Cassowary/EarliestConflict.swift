@@ -26,7 +26,7 @@ extension Solver {
         var limit = candidates.count
         while true {
             let probe = Probe()
-            probe.solver.setDeadline(deadline)
+            probe.solver.setBudget(deadline: deadline)
             guard probe.addAll(base), !probe.solver.ranOutOfTime else { break }
             var failing: Int?
             for p in 0..<limit where !probe.add(prior[candidates[p]]) {

@@ -74,8 +74,8 @@ public final class Solver {
     public internal(set) var faceVersion = 0
     var installed = 0
     /// Asked with the clock: true when the work is no longer wanted (the client that asked
-    /// for it is gone). Optimisation then stops as at the deadline.
-    public var shouldStop: (@Sendable () -> Bool)?
+    /// for it is gone). Optimisation then stops as at the deadline. Set by `setBudget`.
+    public private(set) var shouldStop: (@Sendable () -> Bool)?
     /// The last stop came from `shouldStop`, not the clock.
     public private(set) var wasStopped = false
     /// Set once the deadline has passed (sticky until the deadline changes).
@@ -85,8 +85,8 @@ public final class Solver {
     private var deadlineAsks = 0
     /// When optimisation must stop (see `isPastDeadline`): nil for never. The last stored
     /// property: its type's size is known only at run time (the Concurrency library's), so
-    /// every property after it was read at an offset looked up at run time.
-    public var deadline: ContinuousClock.Instant?
+    /// every property after it was read at an offset looked up at run time. Set by `setBudget`.
+    public private(set) var deadline: ContinuousClock.Instant?
 
     public struct Statistics: Sendable {
         public var pivots = 0
@@ -221,9 +221,13 @@ public final class Solver {
         return ranOutOfTime
     }
 
-    /// Sets the deadline (nil: none) and forgets an earlier one's expiry.
-    public func setDeadline(_ instant: ContinuousClock.Instant?) {
-        deadline = instant
+    /// The budget of the owner's next calls: a deadline (nil: none) and a check of whether
+    /// the work is still wanted (nil: always). Forgets an earlier budget's expiry. Past the
+    /// budget, optimisation stops with the tableau feasible and `ranOutOfTime` set; no call
+    /// throws for it: the owner checks `ranOutOfTime` and rolls its work back.
+    public func setBudget(deadline: ContinuousClock.Instant?, stop: (@Sendable () -> Bool)? = nil) {
+        self.deadline = deadline
+        shouldStop = stop
         ranOutOfTime = false
         wasStopped = false
     }

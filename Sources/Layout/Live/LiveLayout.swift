@@ -100,13 +100,11 @@ public final class LiveLayout: @unchecked Sendable {
     /// The solver stops at the request's deadline, or earlier once `stop` says the answer
     /// is no longer wanted (checked with the clock), until `endBudget`.
     func startBudget(seconds: Double, stop: (@Sendable () -> Bool)?) {
-        solver.setDeadline(SolveBudget.deadline(seconds))
-        solver.shouldStop = stop
+        solver.setBudget(deadline: SolveBudget.deadline(seconds), stop: stop)
     }
 
     func endBudget() {
-        solver.setDeadline(nil)
-        solver.shouldStop = nil
+        solver.setBudget(deadline: nil)
     }
 
     /// Gives back spare capacity left by building, for a layout that is kept (a session).
