@@ -11,13 +11,13 @@ extension Connection {
         slots[sequence].response = response
         // Only an answer at the front can be written now; during parsing the
         // write waits until llhttp returns (one write for the whole read).
-        guard sequence == slots.frontSequence, !inParse else { return }
+        guard sequence == slots.frontSequence, !flags.contains(.inParse) else { return }
         if flushNow {
             flushResponses()
             updateReading()
             updateDeadline()
         } else {
-            needsFlush = true
+            flags.insert(.needsFlush)
         }
     }
 
@@ -31,8 +31,8 @@ extension Connection {
                 failure.method = loop.methodName(llhttp_get_method(parser))
                 failure.path = RequestBuilder.originForm(builder.url).path
             }
-            if !remoteAddressLoaded {
-                remoteAddressLoaded = true
+            if !flags.contains(.remoteAddressLoaded) {
+                flags.insert(.remoteAddressLoaded)
                 remoteAddress = peerAddress(of: tcp)
             }
             failure.remoteAddress = remoteAddress
@@ -51,9 +51,9 @@ extension Connection {
             _ = slots.append(slot)
         }
         currentSequence = nil
-        inMessage = false
-        stopParsing = true
-        lingerNeeded = true
+        flags.remove(.inMessage)
+        flags.insert(.stopParsing)
+        flags.insert(.lingerNeeded)
     }
 
     /// Past the connection cap: 503 at once, read nothing, close.
@@ -69,7 +69,7 @@ extension Connection {
     /// starts closing after an answer that ends the connection.
     func flushResponses() {
         guard state == .open else { return }
-        needsFlush = false
+        flags.remove(.needsFlush)
         var closeAfter = false
         var answered = false
         while let front = slots.front {
@@ -95,8 +95,8 @@ extension Connection {
         // that start no request (bare CRLFs, which llhttp skips) must not keep a
         // connection open for ever.
         if answered && slots.isEmpty { idleSince = now }
-        guard !inParse else { return }
+        guard !flags.contains(.inParse) else { return }
         writeOut()
-        if closeAfter { beginLingeringClose() } else if parsingHeld { resumeHeldInput() }
+        if closeAfter { beginLingeringClose() } else if flags.contains(.parsingHeld) { resumeHeldInput() }
     }
 }

@@ -14,9 +14,9 @@ extension Connection {
         case .lingering:
             // Until the last answer is out, a client that stops reading is
             // what can stall us; after it, the linger time.
-            newDeadline = shutdownDone ? lingerUntil : lastWriteProgress &+ context.idleTimeoutMs
+            newDeadline = flags.contains(.shutdownDone) ? lingerUntil : lastWriteProgress &+ context.idleTimeoutMs
         case .open:
-            if inMessage && reading {
+            if flags.contains(.inMessage) && flags.contains(.reading) {
                 // Slowloris guard: the whole request within readTimeout of its
                 // first byte, however the bytes trickle in. (Not while we
                 // ourselves stopped reading for back-pressure.)
@@ -57,7 +57,7 @@ extension Connection {
         case .lingering:
             close()
         case .open:
-            if inMessage && reading {
+            if flags.contains(.inMessage) && flags.contains(.reading) {
                 // 408 when nothing of this request was answered yet (after
                 // it, the connection closes in any case).
                 fail(status: 408, title: "Request Timeout")

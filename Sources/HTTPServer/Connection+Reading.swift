@@ -11,7 +11,7 @@ extension Connection {
         }
         guard count > 0, let bytes else { return }
         // Lingering: the bytes are discarded; closed: ignored.
-        guard state == .open, !stopParsing else { return }
+        guard state == .open, !flags.contains(.stopParsing) else { return }
         parse(bytes, count: count)
     }
 
@@ -21,21 +21,21 @@ extension Connection {
             close()
             return
         }
-        peerClosed = true
+        flags.insert(.peerClosed)
         clientGone.store(true, ordering: .relaxed)
         switch state {
         case .closed:
             return
         case .lingering:
             // Closing now would cancel answers still being written.
-            if shutdownDone { close() } else { updateReading() }
+            if flags.contains(.shutdownDone) { close() } else { updateReading() }
             return
         case .open:
             break
         }
         // A half-closing client may still wait for answers to complete
         // requests: answer them, then close. A half-read request is lost.
-        if inMessage {
+        if flags.contains(.inMessage) {
             close()
             return
         }
@@ -44,20 +44,20 @@ extension Connection {
             if writesInFlight > 0 { beginLingeringClose() } else { close() }
             return
         }
-        stopParsing = true
+        flags.insert(.stopParsing)
         if let last = slots.backSequence { slots[last].keepAlive = false }
         updateReading()
         flushResponses()
     }
 
     func parse(_ bytes: UnsafeMutablePointer<CChar>, count: Int) {
-        inParse = true
+        flags.insert(.inParse)
         let result = llhttp_execute(parser, bytes, count)
-        inParse = false
+        flags.remove(.inParse)
         switch result {
         case HPE_OK:
             break
-        case HPE_PAUSED where parsingHeld:
+        case HPE_PAUSED where flags.contains(.parsingHeld):
             // Paused for back-pressure: keep what follows for later.
             if let stop = llhttp_get_error_pos(parser) {
                 let start = UnsafeRawPointer(stop) - UnsafeRawPointer(bytes)
@@ -68,14 +68,14 @@ extension Connection {
         case HPE_PAUSED, HPE_PAUSED_UPGRADE:
             // We paused after a request that ends the connection; the bytes
             // after it are not read.
-            stopParsing = true
+            flags.insert(.stopParsing)
             if let stop = llhttp_get_error_pos(parser), stop < UnsafePointer(bytes + count) {
-                lingerNeeded = true
+                flags.insert(.lingerNeeded)
             }
         default:
             // A limit failure has already chosen its answer (stopParsing set);
             // anything else is a malformed request.
-            if !stopParsing { fail(status: 400, title: "Bad Request") }
+            if !flags.contains(.stopParsing) { fail(status: 400, title: "Bad Request") }
         }
         flushResponses()
         updateReading()
@@ -85,7 +85,7 @@ extension Connection {
     // MARK: llhttp callbacks (see ParserSettings.swift); non-zero stops parsing
 
     func messageBegin() -> Int32 {
-        inMessage = true
+        flags.insert(.inMessage)
         messageStart = now
         builder.reset()
         return 0
@@ -177,7 +177,7 @@ extension Connection {
     /// The request is whole: hand it to the handler. Returning HPE_PAUSED
     /// stops llhttp after a request that ends the connection.
     func messageComplete() -> Int32 {
-        inMessage = false
+        flags.remove(.inMessage)
         let sequence = currentSequence ?? slots.append(ResponseSlot())
         currentSequence = nil
         let upgrade = llhttp_get_upgrade(parser) != 0
@@ -187,21 +187,21 @@ extension Connection {
             // The body is here, so the client is not waiting for 100 any more.
             slots[sequence].wantsContinue = false
         }
-        if !remoteAddressLoaded {
-            remoteAddressLoaded = true
+        if !flags.contains(.remoteAddressLoaded) {
+            flags.insert(.remoteAddressLoaded)
             remoteAddress = peerAddress(of: tcp)
         }
         let request = builder.makeRequest(
             method: loop.methodName(llhttp_get_method(parser)),
             version: (Int(llhttp_get_http_major(parser)), Int(llhttp_get_http_minor(parser))),
             remoteAddress: remoteAddress)
-        if !keepAlive { stopParsing = true }
+        if !keepAlive { flags.insert(.stopParsing) }
         context.handler(request, HTTPResponder(connection: self, sequence: sequence))
         if !keepAlive { return Int32(HPE_PAUSED.rawValue) }
         // Answers pile up (a client that sends faster than it reads): parse no further
         // request of this read until it takes some (`resumeHeldInput`).
         if answersPileUp(resuming: false) {
-            parsingHeld = true
+            flags.insert(.parsingHeld)
             return Int32(HPE_PAUSED.rawValue)
         }
         return 0

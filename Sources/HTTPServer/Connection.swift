@@ -40,52 +40,28 @@ final class Connection: @unchecked Sendable {
     let parser: UnsafeMutablePointer<llhttp_t> = allocateZeroed(llhttp_t.self)
 
     @exclusivity(unchecked) var state = State.open
+    /// What is true of the connection besides its state (`ConnectionFlags`, as libuv's
+    /// handles keep theirs).
+    @exclusivity(unchecked) var flags: ConnectionFlags = []
     /// Handles initialised and not yet reported closed by libuv.
     @exclusivity(unchecked) var openHandles = 0
-    /// Counted against `maxConnections` (rejected connections are not).
-    @exclusivity(unchecked) var admitted = false
     /// Read once, when the first request needs it.
     @exclusivity(unchecked) var remoteAddress: String?
-    @exclusivity(unchecked) var remoteAddressLoaded = false
 
     // Reading
     @exclusivity(unchecked) var builder = RequestBuilder()
     /// Slot of the request being read whose headers are complete.
     @exclusivity(unchecked) var currentSequence: Int?
-    /// A request has started (first byte parsed) and is not complete.
-    @exclusivity(unchecked) var inMessage = false
     /// Loop time of that request's first byte (the read deadline counts from it).
     @exclusivity(unchecked) var messageStart: UInt64 = 0
-    /// Inside llhttp_execute: answers given now are written after it returns,
-    /// so all answers to one read go out in one write.
-    @exclusivity(unchecked) var inParse = false
-    /// No further request will be parsed (a close is coming).
-    @exclusivity(unchecked) var stopParsing = false
-    /// uv_read_start is in effect.
-    @exclusivity(unchecked) var reading = false
     /// Bytes already read but not parsed: parsing paused inside a read because answers
     /// piled up (`answersPileUp`), to go on when the client has taken some.
     @exclusivity(unchecked) var heldInput: [UInt8] = []
-    /// Parsing is paused for back-pressure (llhttp paused; `heldInput` holds the rest).
-    @exclusivity(unchecked) var parsingHeld = false
-    /// Inside `resumeHeldInput` (which loops; calls from within do nothing).
-    @exclusivity(unchecked) var resuming = false
-    /// Request bytes may be left unread when we close (an error answer, or
-    /// bytes after a closing request): then closing must linger, because
-    /// closing with unread data sends a reset that can destroy our last
-    /// answer before the client reads it. A clean close does not wait.
-    @exclusivity(unchecked) var lingerNeeded = false
-    /// The client closed its sending side (EOF seen): nothing more to read.
-    @exclusivity(unchecked) var peerClosed = false
-    /// Our shutdown completed: every queued write reached the socket.
-    @exclusivity(unchecked) var shutdownDone = false
 
     // Answering
     @exclusivity(unchecked) var slots = ResponseSlots()
     @exclusivity(unchecked) var out = OutputBuffer()
     @exclusivity(unchecked) var writesInFlight = 0
-    /// Queued by the loop to be flushed after a batch of cross-thread answers.
-    @exclusivity(unchecked) var needsFlush = false
 
     // Timing (libuv loop milliseconds)
     @exclusivity(unchecked) var idleSince: UInt64 = 0
@@ -146,11 +122,11 @@ final class Connection: @unchecked Sendable {
     /// Goes on parsing the bytes held back, once the client took enough answers (a loop,
     /// not a recursion: answers written at once can drain the pile as fast as it grows).
     func resumeHeldInput() {
-        guard !resuming else { return }
-        resuming = true
-        defer { resuming = false }
-        while parsingHeld, !inParse, state == .open, !stopParsing, !answersPileUp(resuming: true) {
-            parsingHeld = false
+        guard !flags.contains(.resuming) else { return }
+        flags.insert(.resuming)
+        defer { flags.remove(.resuming) }
+        while flags.contains(.parsingHeld), !flags.contains(.inParse), state == .open, !flags.contains(.stopParsing), !answersPileUp(resuming: true) {
+            flags.remove(.parsingHeld)
             llhttp_resume(parser)
             var bytes = heldInput
             heldInput = []
@@ -166,19 +142,19 @@ final class Connection: @unchecked Sendable {
         let want: Bool
         switch state {
         case .closed: return
-        case .lingering: want = !peerClosed
+        case .lingering: want = !flags.contains(.peerClosed)
         case .open:
-            want = !stopParsing && !parsingHeld && !answersPileUp(resuming: false)
+            want = !flags.contains(.stopParsing) && !flags.contains(.parsingHeld) && !answersPileUp(resuming: false)
         }
-        if want && !reading {
+        if want && !flags.contains(.reading) {
             if uv_read_start(tcp.asStream, connectionAlloc, connectionRead) == 0 {
-                reading = true
+                flags.insert(.reading)
             } else {
                 close()
             }
-        } else if !want && reading {
+        } else if !want && flags.contains(.reading) {
             uv_read_stop(tcp.asStream)
-            reading = false
+            flags.remove(.reading)
         }
     }
 
@@ -190,7 +166,7 @@ final class Connection: @unchecked Sendable {
     func beginLingeringClose() {
         guard state == .open else { return }
         state = .lingering
-        stopParsing = true
+        flags.insert(.stopParsing)
         slots.removeAll()
         let request = allocateZeroed(uv_shutdown_t.self)
         guard uv_shutdown(request, tcp.asStream, connectionShutdownDone) == 0 else {
@@ -208,9 +184,9 @@ final class Connection: @unchecked Sendable {
     /// the client may still be sending (an error cut its request short, or
     /// bytes we will not read are waiting): then linger.
     func shutdownCompleted(status: Int32) {
-        shutdownDone = true
+        flags.insert(.shutdownDone)
         guard state == .lingering else { return }
-        if status < 0 || peerClosed || !(lingerNeeded || hasUnreadInput()) {
+        if status < 0 || flags.contains(.peerClosed) || !(flags.contains(.lingerNeeded) || hasUnreadInput()) {
             close()
             return
         }
@@ -232,13 +208,13 @@ final class Connection: @unchecked Sendable {
         guard state != .closed else { return }
         state = .closed
         clientGone.store(true, ordering: .relaxed)
-        if admitted {
-            admitted = false
+        if flags.contains(.admitted) {
+            flags.remove(.admitted)
             context.limiter.release()
         }
         slots.removeAll()
         out.free()
-        reading = false
+        flags.remove(.reading)
         uv_close(tcp.asHandle, connectionHandleClosed)
         uv_close(timer.asHandle, connectionHandleClosed)
     }
@@ -255,14 +231,14 @@ final class Connection: @unchecked Sendable {
     /// The server is stopping: finish what was asked, accept nothing new.
     func beginDrain() {
         guard state == .open else { return }
-        if slots.isEmpty && !inMessage && writesInFlight == 0 {
+        if slots.isEmpty && !flags.contains(.inMessage) && writesInFlight == 0 {
             close()
-        } else if inMessage {
+        } else if flags.contains(.inMessage) {
             // Let the request being read finish; messageComplete sees the
             // loop draining and marks it as the last one.
         } else if let last = slots.backSequence {
             slots[last].keepAlive = false
-            stopParsing = true
+            flags.insert(.stopParsing)
             updateReading()
         } else {
             // Only writes in flight: close after them.

@@ -155,7 +155,7 @@ final class EventLoop: @unchecked Sendable {
         }
         uv_tcp_nodelay(conn.tcp, 1)
         if context.limiter.tryAcquire() {
-            conn.admitted = true
+            conn.flags.insert(.admitted)
             conn.updateReading()
             conn.updateDeadline()
         } else {
@@ -185,9 +185,9 @@ final class EventLoop: @unchecked Sendable {
         for message in batch {
             switch message {
             case .respond(let conn, let sequence, let response):
-                let queued = conn.needsFlush
+                let queued = conn.flags.contains(.needsFlush)
                 conn.deliver(sequence: sequence, response: response, flushNow: false)
-                if !queued && conn.needsFlush { toFlush.append(conn) }
+                if !queued && conn.flags.contains(.needsFlush) { toFlush.append(conn) }
             case .shutdown:
                 beginShutdown()
             case .installSignals:
@@ -197,7 +197,7 @@ final class EventLoop: @unchecked Sendable {
         batch.removeAll(keepingCapacity: true)
         spareBatch = batch
         // Several answers for one connection in one wakeup: one write.
-        for conn in toFlush where conn.needsFlush {
+        for conn in toFlush where conn.flags.contains(.needsFlush) {
             conn.flushResponses()
             conn.updateReading()
             conn.updateDeadline()

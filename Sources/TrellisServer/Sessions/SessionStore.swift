@@ -94,7 +94,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
     public func insertAsleep(_ session: Session, id: String) -> Bool {
         let entry = Entry(id: id, session: session, now: clock(), counters: sleepCounters)
         entry.weight.store(weigh(entry.session), ordering: .relaxed)
-        entry.asleep.store(true, ordering: .relaxed)
+        entry.set(.asleep)
         return locked {
             guard entries[id] == nil else { return false }
             while entries.count >= maxSessions, let victim = recency.tail {
@@ -140,11 +140,11 @@ public final class SessionStore<Session>: @unchecked Sendable {
             entry.lock.unlock()
             if hibernation != nil { drainSleep(entry) }
         }
-        guard entry.alive.load(ordering: .acquiring) else { return nil }
+        guard entry.has(.alive) else { return nil }
         defer {
             if let hibernation {
-                if entry.asleep.load(ordering: .relaxed), !hibernation.isAsleep(entry.session) {
-                    entry.asleep.store(false, ordering: .relaxed)
+                if entry.has(.asleep), !hibernation.isAsleep(entry.session) {
+                    entry.clear(.asleep)
                     sleepCounters.woken.add(1, ordering: .relaxed)
                     sleepCounters.asleep.subtract(1, ordering: .relaxed)
                 }
@@ -267,11 +267,11 @@ public final class SessionStore<Session>: @unchecked Sendable {
     /// the least recently used hot session when that pushed the list past its limit.
     private func touchHotLocked(_ entry: Entry) -> Entry? {
         guard let hibernation else { return nil }
-        if entry.hot.load(ordering: .relaxed) {
+        if entry.has(.hot) {
             guard hot.head !== entry else { return nil }
             hot.detach(entry)
         } else {
-            entry.hot.store(true, ordering: .relaxed)
+            entry.set(.hot)
             hotCount += 1
         }
         hot.pushFront(entry)
@@ -281,9 +281,9 @@ public final class SessionStore<Session>: @unchecked Sendable {
     }
 
     private func leaveHotLocked(_ entry: Entry) {
-        guard entry.hot.load(ordering: .relaxed) else { return }
+        guard entry.has(.hot) else { return }
         hot.detach(entry)
-        entry.hot.store(false, ordering: .relaxed)
+        entry.clear(.hot)
         hotCount -= 1
     }
 
@@ -292,7 +292,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
     /// which puts it to sleep when it ends: waiting here could hold an event loop for as
     /// long as a big solve on the worker pool takes.
     private func putToSleep(_ entry: Entry) {
-        entry.sleepWanted.store(true, ordering: .sequentiallyConsistent)
+        entry.set(.sleepWanted)
         drainSleep(entry)
     }
 
@@ -305,18 +305,17 @@ public final class SessionStore<Session>: @unchecked Sendable {
             // An unlock only releases: the fence keeps the flag's load below from moving
             // before it (else a wish made just then could be missed by both sides).
             atomicMemoryFence(ordering: .sequentiallyConsistent)
-            guard entry.sleepWanted.load(ordering: .sequentiallyConsistent), entry.lock.tryLock() else { return }
-            if entry.sleepWanted.exchange(false, ordering: .sequentiallyConsistent) { sleepIfColdLocked(entry, hibernation) }
+            guard entry.has(.sleepWanted), entry.lock.tryLock() else { return }
+            if entry.take(.sleepWanted) { sleepIfColdLocked(entry, hibernation) }
             entry.lock.unlock()
         }
     }
 
     /// Under the entry's lock: sleeps it if it is alive, awake and out of the hot list.
     private func sleepIfColdLocked(_ entry: Entry, _ hibernation: Hibernation<Session>) {
-        guard !entry.hot.load(ordering: .relaxed), !entry.asleep.load(ordering: .relaxed),
-              entry.alive.load(ordering: .acquiring) else { return }
+        guard !entry.has(.hot), !entry.has(.asleep), entry.has(.alive) else { return }
         if hibernation.sleep(&entry.session) {
-            entry.asleep.store(true, ordering: .relaxed)
+            entry.set(.asleep)
             entry.weight.store(weigh(entry.session), ordering: .relaxed)
             sleepCounters.slept.add(1, ordering: .relaxed)
             sleepCounters.asleep.add(1, ordering: .relaxed)
@@ -343,7 +342,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
         entries[entry.id] = nil
         recency.detach(entry)
         leaveHotLocked(entry)
-        entry.alive.store(false, ordering: .releasing)
+        entry.clear(.alive)
     }
 
     /// One of the store's recency lists, threaded through the entries' own links.
@@ -382,7 +381,6 @@ public final class SessionStore<Session>: @unchecked Sendable {
         var session: Session
         /// Spins before it sleeps: an edit holds it for microseconds (see `Lock`).
         let lock = Lock(spins: 100_000)
-        let alive = Atomic<Bool>(true)
         let lastUsed: Atomic<UInt64>
         let weight = Atomic<Int>(0)
         /// Its places in the store's two lists (guarded by the store's lock).
@@ -393,12 +391,18 @@ public final class SessionStore<Session>: @unchecked Sendable {
             get { list == .recency ? recencyLinks : hotLinks }
             set { if list == .recency { recencyLinks = newValue } else { hotLinks = newValue } }
         }
-        /// In the hot list (written under the store's lock; read by `sleepIfColdLocked` without it).
-        let hot = Atomic<Bool>(false)
-        /// Put to sleep and not known to be woken since (written under the entry's lock).
-        let asleep = Atomic<Bool>(false)
-        /// It left the hot list and should sleep once its lock is free (see `drainSleep`).
-        let sleepWanted = Atomic<Bool>(false)
+        /// The entry's state, one atomic word (`EntryFlags`): read without a lock, each flag
+        /// written under the lock its comment names.
+        private let flags = Atomic<UInt8>(EntryFlags.alive.rawValue)
+
+
+        func has(_ flag: EntryFlags) -> Bool { flags.load(ordering: .sequentiallyConsistent) & flag.rawValue != 0 }
+        func set(_ flag: EntryFlags) { flags.bitwiseOr(flag.rawValue, ordering: .sequentiallyConsistent) }
+        func clear(_ flag: EntryFlags) { flags.bitwiseAnd(~flag.rawValue, ordering: .sequentiallyConsistent) }
+        /// Clears `flag`, answering whether it was set.
+        func take(_ flag: EntryFlags) -> Bool {
+            flags.bitwiseAnd(~flag.rawValue, ordering: .sequentiallyConsistent).oldValue & flag.rawValue != 0
+        }
         /// The store's; `asleep` counts the entries whose flag is set until they go.
         let counters: SleepCounters
 
@@ -412,7 +416,22 @@ public final class SessionStore<Session>: @unchecked Sendable {
         /// A session removed while asleep leaves the gauge when its last holder lets go
         /// (the flag is final by then; counting it at removal would race with a sleep).
         deinit {
-            if asleep.load(ordering: .relaxed) { counters.asleep.subtract(1, ordering: .relaxed) }
+            if has(.asleep) { counters.asleep.subtract(1, ordering: .relaxed) }
         }
     }
+}
+
+/// The state of a session's entry in the store (`SessionStore.Entry.flags`).
+private struct EntryFlags: OptionSet {
+    let rawValue: UInt8
+    /// In the store (cleared once when it is removed).
+    static let alive = EntryFlags(rawValue: 1)
+    /// In the hot list (written under the store's lock).
+    static let hot = EntryFlags(rawValue: 2)
+    /// Put to sleep and not known to be woken since (written under the entry's lock):
+    /// what `Hibernation.isAsleep` says of the session, kept here so that the gauge
+    /// of sleeping sessions is counted without the entry's lock.
+    static let asleep = EntryFlags(rawValue: 4)
+    /// It left the hot list and should sleep once its lock is free (see `drainSleep`).
+    static let sleepWanted = EntryFlags(rawValue: 8)
 }
