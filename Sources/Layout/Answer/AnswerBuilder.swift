@@ -103,7 +103,7 @@ extension LiveLayout {
         if let ambiguous = ambiguityDiagnostic() { diagnostics.append(ambiguous) }
         return AnswerSnapshot(revision: state.revision, tree: state.tree, values: solver.solvedValues(),
                               diagnostics: diagnostics,
-                              stats: LayoutStats(views: state.tree.count, constraints: state.entryCount + (lean?.entries ?? 0),
+                              stats: LayoutStats(views: state.tree.count, constraints: state.entryCount + (activity.leanBuild?.entries ?? 0),
                                                  solveMicros: lastSolveMicros))
     }
 

@@ -7,7 +7,7 @@ extension LiveLayout {
     /// layout's constraints and constants alone, so a session and a fresh solve of its
     /// document report the same set.
     func conflict(of entry: SolverEntry) -> [Constraint] {
-        if let index = enforced {
+        if let index = addOrder?.required {
             let members = Solver.earliestConflict(adding: (entry.constraint, entry.constant), after: index.constraints,
                                                   candidates: index.candidates(for: entry.constraint),
                                                   deadline: solver.deadline)

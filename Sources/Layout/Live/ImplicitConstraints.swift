@@ -51,11 +51,15 @@ extension LiveLayout {
 
     /// `variable - value`: in a lean build, in its reused form (`LeanBuild.implicitForm`).
     private func implicitForm(_ variable: Variable, minus value: Double) -> LinearForm {
-        guard lean != nil else { return LinearForm(variable) - value }
-        lean?.implicitForm.removeAll()
-        lean?.implicitForm.add(variable, 1)
-        lean?.implicitForm.constant = -value
-        return lean?.implicitForm ?? LinearForm(variable) - value
+        guard activity.isLean else { return LinearForm(variable) - value }
+        var form = LinearForm()
+        changeLeanBuild { lean in
+            lean.implicitForm.removeAll()
+            lean.implicitForm.add(variable, 1)
+            lean.implicitForm.constant = -value
+            form = lean.implicitForm
+        }
+        return form
     }
 
     /// Installs one implicit constraint, `expression (relation) 0` at `priority` (and at
@@ -66,7 +70,7 @@ extension LiveLayout {
     /// takes the document over and reports it.
     private func implicit(_ key: @autoclosure () -> ConstraintKey, _ expression: Expression, _ relation: Cassowary.Relation,
                           priority: Double, below: Double? = nil, constant: Double, hugging: Bool = false) throws(LayoutError) {
-        guard lean != nil else {
+        guard activity.isLean else {
             let constraint = below.map { Constraint(expression, equalAbove: priority, below: $0) }
                 ?? Constraint(expression, relation, priority: priority)
             return try install(key(), constraint, constant: constant)
@@ -77,7 +81,7 @@ extension LiveLayout {
             throw solverFailure(error, key())
         }
         structureVersion += 1
-        lean?.entries += ImplicitEntry.weight(hugging: hugging, relation: relation)
+        changeLeanBuild { $0.entries += ImplicitEntry.weight(hugging: hugging, relation: relation) }
     }
 
     func uninstallImplicitConstraints(ofView id: String) {

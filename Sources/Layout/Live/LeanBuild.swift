@@ -34,7 +34,7 @@ extension LiveLayout {
     static func makeLean(document: LayoutDocument, seconds: Double, stop: (@Sendable () -> Bool)? = nil,
                          solver: Solver) -> LeanOutcome {
         let layout = LiveLayout(direction: document.direction, solver: solver)
-        layout.lean = LeanBuild()
+        layout.activity = .lean(LeanBuild())
         layout.state.tree.reserveCapacity(document.views.count)
         layout.solver.reserveCapacity(variables: 4 * document.views.count,
                                       constraints: 4 * document.views.count + 2 * document.constraints.count)
@@ -107,7 +107,11 @@ extension LiveLayout {
     /// `compiled` and `form` are scratch, one of each for the whole build.
     private func installLean(_ spec: UnsafePointer<ConstraintSpec>, into solver: Solver, compiler: ConstraintCompiler, linearizer: Linearizer,
                              compiled constraints: inout [PlacedConstraint], form: inout LinearForm) -> Bool {
-        if let id = spec.pointee.id, lean?.explicitIDs.insert(id).inserted == false { return false }
+        if let id = spec.pointee.id {
+            var repeated = false
+            changeLeanBuild { repeated = !$0.explicitIDs.insert(id).inserted }
+            if repeated { return false }
+        }
         if case nil = spec.pointee.first { return false }  // (`!= nil` copied the item out to compare it)
         constraints.emptyKeepingCapacity()
         guard compiler.compile(at: spec, defaultFirst: nil, checksAncestry: false, emit: { constraints.append($0) }) == nil else {
@@ -124,7 +128,7 @@ extension LiveLayout {
             } catch { return false }
             form.restore(from: consume expression)
             structureVersion += 1
-            lean?.entries += 1
+            changeLeanBuild { $0.entries += 1 }
         }
         return true
     }

@@ -128,7 +128,7 @@ extension LiveLayout {
             else { continue }
             let old = description.stored
             state.registry.restate(id: id, as: StoredSpec(spec))
-            undo?.record { layout in
+            recordUndo { layout in
                 layout.state.registry.restate(id: id, as: old)
                 layout.state.registry.markEdited(id: id)
             }
@@ -232,7 +232,7 @@ extension LiveLayout {
         }
         let oldFrame = node.stored.frame, oldLocation = node.stored.frameLocation
         state.tree.setFrame(frame, location: location, of: id)
-        undo?.record { $0.state.tree.setFrame(oldFrame, location: oldLocation, of: id) }
+        recordUndo { $0.state.tree.setFrame(oldFrame, location: oldLocation, of: id) }
         return errors
     }
 
@@ -286,7 +286,7 @@ extension LiveLayout {
         guard let (old, wasEdited, members) = state.registry.expanded(id: id, index: index) else { return 0 }
         guard old.constant != constant else { return 0 }
         state.registry.setConstant(constant, id: id, index: index, edited: true)
-        undo?.record { $0.state.registry.setConstant(old.constant, id: id, index: index, edited: wasEdited) }
+        recordUndo { $0.state.registry.setConstant(old.constant, id: id, index: index, edited: wasEdited) }
         let key = ConstraintKey.user(id: id, attribute: old.firstAttribute)
         guard let entry = state.entry(key) else { return members }
         // The solver expression is `terms - constant`: shift its constant by the difference.
@@ -296,10 +296,10 @@ extension LiveLayout {
 
     /// Tree and registry are about to change structurally: keep a copy for rollback.
     private func saveStructure() {
-        guard let log = undo, !log.structureSaved else { return }
+        guard case .batch(let log) = activity, !log.structureSaved else { return }
         let tree = state.tree, registry = state.registry, broken = state.broken
-        undo?.record { $0.state.restore(tree: tree, registry: registry, broken: broken) }
-        undo?.structureSaved = true
+        recordUndo { $0.state.restore(tree: tree, registry: registry, broken: broken) }
+        changeUndoLog { $0.structureSaved = true }
     }
 }
 

@@ -29,9 +29,8 @@ extension LiveLayout {
         fresh.explainsConflicts = false
         fresh.reserveCapacity(variables: 4 * state.tree.count, constraints: entries.count)
         solver = fresh
-        enforced = EnforcedRequired()
-        viewRanks = state.tree.documentRank()
-        defer { enforced = nil; viewRanks = nil }
+        addOrder = AddOrderIndex(required: EnforcedRequired(), viewRanks: state.tree.documentRank())
+        defer { addOrder = nil }
         let map = state.tree.rebind { FrameVariables(solver: fresh) }
         let linearizer = state.linearizer
         for (key, entry) in entries {

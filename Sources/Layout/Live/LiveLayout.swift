@@ -11,16 +11,14 @@ public final class LiveLayout: @unchecked Sendable {
     /// `conflict(of:)`), so the solver does not explain its own failures.
     var solver: Solver
     var state: LayoutState
-    /// Open while a session batch runs; nil while a document is being built (a failed
-    /// document is thrown away whole, so it needs no undo).
-    var undo: UndoLog?
+    /// What the layout is in the middle of, and so which bookkeeping is on (`Activity`).
+    var activity = Activity.idle
     /// The oldest entry (by `seq`) the running batch installed, removed or changed.
     var touchedFrom = Int.max
-    /// The required constraints enforced so far, while constraints are added in add order
-    /// (a build, a re-evaluation, a rebuild); nil otherwise.
-    var enforced: EnforcedRequired?
-    /// Views' places in document order while `enforced` is kept outside a document build.
-    var viewRanks: [String: Int]?
+    /// While constraints are added in add order (a build, a re-evaluation, a rebuild): the
+    /// required ones enforced so far; nil otherwise. Orthogonal to `activity` (a batch may
+    /// re-evaluate).
+    var addOrder: AddOrderIndex?
     /// In-place constant changes since the solver was built (see `needsRebuild`).
     var drift = 0
     /// How long the last build or batch took (answers' `stats.solveMicros`). Settable so
@@ -45,9 +43,6 @@ public final class LiveLayout: @unchecked Sendable {
     /// The text of the frame numbers of the last answer encoded with it (a session's:
     /// edit answers then format only the numbers that moved).
     public let frameText = FrameTextMemo()
-    /// Set for a one-shot document built without a session's bookkeeping (`LeanBuild`):
-    /// such a layout answers once and is thrown away.
-    var lean: LeanBuild?
 
     init(direction: LayoutDirection, solver: Solver = Solver()) {
         state = LayoutState(direction: direction)
@@ -69,10 +64,10 @@ public final class LiveLayout: @unchecked Sendable {
                                       constraints: 4 * document.views.count + 2 * document.constraints.count)
         let clock = ContinuousClock()
         let start = clock.now
-        layout.enforced = EnforcedRequired()
+        layout.addOrder = AddOrderIndex(required: EnforcedRequired(), viewRanks: nil)
         layout.startBudget(seconds: seconds, stop: stop)
         defer {
-            layout.enforced = nil
+            layout.addOrder = nil
             layout.endBudget()
         }
         layout.state.tree.unplaced = Set(unplaced)
@@ -151,7 +146,7 @@ public final class LiveLayout: @unchecked Sendable {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        undo = UndoLog()
+        activity = .batch(UndoLog())
         state.tree.suggestions.reset()
         ranOutOfTime = false
         startBudget(seconds: seconds, stop: stop)
@@ -169,10 +164,10 @@ public final class LiveLayout: @unchecked Sendable {
         if errors.isEmpty { errors = overflowErrors() }
         if errors.isEmpty && batch.strict { errors = unsatisfiableErrors() }
         guard errors.isEmpty else {
-            lastRefusalLeftTrace = !(undo?.isEmpty ?? true) || solver.symbolCount != symbolsBefore
+            let log = activity.undoLog
+            activity = .idle
+            lastRefusalLeftTrace = !(log?.isEmpty ?? true) || solver.symbolCount != symbolsBefore
             endBudget()  // putting things back is not bounded by the request's time
-            let log = undo
-            undo = nil
             // Undoing costs about what doing cost; building the layout as it was costs what it
             // has. A batch stopped for time, or one that did more to the solver than the layout
             // holds, is refused by building (a choice by counts alone: a replay makes it too).
@@ -193,7 +188,7 @@ public final class LiveLayout: @unchecked Sendable {
             _ = solver.solvedValues()
             return .failure(.invalid(errors))
         }
-        undo = nil
+        activity = .idle
         if needsRebuild { rebuildSolver() }
         state.revision += 1
         lastSolveMicros = Self.micros(clock.now - start)

@@ -29,7 +29,7 @@ extension LiveLayout {
             // In a batch the end-of-batch pass decides (earlier ops may have left the
             // solver off the add order); building a document, the solver holds exactly the
             // enforced constraints before this one.
-            entry.conflict = undo == nil ? conflict(of: entry) : []
+            entry.conflict = activity.isBatch ? [] : conflict(of: entry)
         } catch {
             throw solverFailure(error, key)
         }
@@ -71,10 +71,10 @@ extension LiveLayout {
         // The hot path: the entry keeps its constraint and stays active, so only its
         // constant changes, in place, with one undo step for solver and entry.
         state.setEntryConstant(constant, for: key)
-        if undo != nil {
+        if activity.isBatch {
             let c = entry.constraint
-            undo?.recordSolver { try? $0.solver.setConstant(c, to: oldConstant) }
-            undo?.record { $0.state.setEntryConstant(oldConstant, for: key) }
+            recordUndo(solver: true) { try? $0.solver.setConstant(c, to: oldConstant) }
+            recordUndo { $0.state.setEntryConstant(oldConstant, for: key) }
         }
     }
 
@@ -111,12 +111,12 @@ extension LiveLayout {
         var before: [(ConstraintKey, SolverEntry)] = []
         state.forEachEntry { key, e in if e.seq < from && !e.isBroken && e.constraint.isRequired { before.append((key, e)) } }
         let index = EnforcedRequired()
-        viewRanks = state.tree.documentRank()
+        let ranks = state.tree.documentRank()
         for (key, e) in before.sorted(by: { $0.1.seq < $1.1.seq }) {
             index.append(e.constraint, constant: e.constant, rank: documentRank(key, e.seq))
         }
-        enforced = index
-        defer { enforced = nil; viewRanks = nil }
+        addOrder = AddOrderIndex(required: index, viewRanks: ranks)
+        defer { addOrder = nil }
         for item in later {
             var entry = item.entry
             do {
@@ -139,9 +139,9 @@ extension LiveLayout {
     private func enforce(_ entry: SolverEntry, _ key: ConstraintKey) throws(SolverError) {
         let c = entry.constraint
         try solver.add(c, constant: entry.constant)
-        if c.isRequired, let enforced { enforced.append(c, constant: entry.constant, rank: documentRank(key, entry.seq)) }
+        if c.isRequired, let enforced = addOrder?.required { enforced.append(c, constant: entry.constant, rank: documentRank(key, entry.seq)) }
         structureVersion += 1
-        if undo != nil { undo?.recordSolver { _ = try? $0.solver.remove(c) } }
+        if activity.isBatch { recordUndo(solver: true) { _ = try? $0.solver.remove(c) } }
     }
 
     /// The solver no longer enforces the entry.
@@ -149,14 +149,14 @@ extension LiveLayout {
         let c = entry.constraint, constant = entry.constant
         try? solver.remove(c)
         structureVersion += 1
-        if undo != nil { undo?.recordSolver { try? $0.solver.add(c, constant: constant) } }
+        if activity.isBatch { recordUndo(solver: true) { try? $0.solver.add(c, constant: constant) } }
     }
 
     /// Where an entry stands in document order (see `EnforcedRequired.DocumentRank`): while
     /// a document is built its add order is that order; otherwise a view's own constraints
     /// go by the view's place (`viewRanks`).
     func documentRank(_ key: ConstraintKey, _ seq: Int) -> EnforcedRequired.DocumentRank {
-        guard let ranks = viewRanks, let view = key.implicitView else { return .init(group: 1, position: seq, index: 0) }
+        guard let ranks = addOrder?.viewRanks, let view = key.implicitView else { return .init(group: 1, position: seq, index: 0) }
         return .init(group: 0, position: ranks[view] ?? 0, index: Int(key.implicitIndex))
     }
 
@@ -165,10 +165,10 @@ extension LiveLayout {
     }
 
     private func setEntry(_ entry: SolverEntry?, for key: ConstraintKey) {
-        guard undo != nil else { return state.setEntry(entry, for: key) }
+        guard activity.isBatch else { return state.setEntry(entry, for: key) }
         let old = state.entry(key)
         state.setEntry(entry, for: key)
-        undo?.record { $0.state.setEntry(old, for: key) }
+        recordUndo { $0.state.setEntry(old, for: key) }
     }
 
     func solverFailure(_ error: SolverError, _ key: ConstraintKey) -> LayoutError {
