@@ -60,17 +60,17 @@ let package = Package(
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         // Fuzzing (scripts/fuzz): the harnesses, and the libFuzzer driver that runs them.
-        .target(name: "FuzzHarnesses", dependencies: ["Cassowary", "Layout", "SessionHistories", "TrellisServer", "Platform"]),
+        .target(name: "FuzzHarnesses", dependencies: ["Cassowary", "Layout", "TestSupport", "TrellisServer", "Platform"]),
         .executableTarget(name: "trellis-fuzz", dependencies: ["FuzzHarnesses"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
-        // Random layout documents and edit histories, shared by the in-process and the
-        // end-to-end differential tests of sessions.
-        .target(name: "SessionHistories", dependencies: ["Layout"], path: "Tests/Support"),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "SessionHistories"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform"]),
+        // What the tests and the fuzz harnesses share: random layout documents and edit
+        // histories (the differential tests of sessions), and the one test HTTP client.
+        .target(name: "TestSupport", dependencies: ["Layout"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite"]),
-        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "CSQLite", "SessionHistories", "Platform"]),
+        .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "CSQLite", "TestSupport", "Platform"]),
     ],
     swiftLanguageModes: [.v6]
 )

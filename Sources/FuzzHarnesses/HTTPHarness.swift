@@ -7,6 +7,7 @@
 import Glibc
 #endif
 import TrellisServer
+import TestSupport
 
 enum HTTPHarness {
     /// The server, started on first use and kept for the process (libFuzzer runs millions
@@ -78,71 +79,20 @@ enum HTTPHarness {
     /// has not closed after 8 s (its read and idle timeouts are 1 s, a solve's budget 50 ms;
     /// libFuzzer gives an input 10 s).
     private static func exchange(port: Int, _ bytes: [UInt8]) -> [UInt8]? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { lastFailure = "no socket (errno \(errno))"; return nil }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 8, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        // From a different loopback address each time (127.0.0.2 to 127.0.0.251): a million
-        // connections from one address would run through its ephemeral ports while the
-        // server's side of the last ones still waits out TIME_WAIT.
         source &+= 1
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr("127.0.0.\(2 + source % 250)")
-        _ = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        // libFuzzer's timer signal can interrupt the connect (EINTR, seen once in 3 million
-        // runs); the connection then completes on its own: wait for it.
-        guard connected == 0 || (errno == EINTR && connectionCompletes(fd)) else {
-            lastFailure = "could not connect to the server (errno \(errno))"
+        let client: TestHTTPClient
+        do {
+            client = try TestHTTPClient(port: port, timeout: 8, source: "127.0.0.\(2 + source % 250)")
+        } catch {
+            lastFailure = "could not connect to the server (\(error))"
             return nil
         }
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }  // the server may close early (a refused request): not a finding
-            sent += n
+        client.sendAndShutdown(bytes)
+        guard let reply = client.readUntilClose() else {
+            lastFailure = "the server kept the connection open past its timeouts (no close in 8 s)"
+            return nil
         }
-        shutdown(fd, Int32(SHUT_WR))
-        var reply: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n == 0 { return reply }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 {
-                guard errno == EAGAIN || errno == EWOULDBLOCK else { return reply }  // reset: closed
-                lastFailure = "the server kept the connection open past its timeouts (no close in 8 s, \(reply.count) bytes of answers read)"
-                return nil
-            }
-            reply += chunk[0..<n]
-        }
-    }
-
-    /// Whether an interrupted connect on `fd` completes within 8 s without error.
-    private static func connectionCompletes(_ fd: Int32) -> Bool {
-        var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        var ready: Int32
-        repeat { ready = poll(&waiting, 1, 8_000) } while ready < 0 && errno == EINTR
-        guard ready == 1 else { return false }
-        var failure: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 else {
-            errno = failure
-            return false
-        }
-        return true
+        return reply
     }
 
     /// The answers, in order: each a status line `HTTP/1.1 NNN ` with NNN in 100...599,

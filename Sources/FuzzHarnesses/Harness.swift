@@ -1,6 +1,6 @@
 import Cassowary
 import Layout
-import SessionHistories
+import TestSupport
 
 /// The fuzzing harnesses (scripts/fuzz, issue #13): each takes arbitrary bytes and answers
 /// nil, or what property failed. libFuzzer runs them through `trellis-fuzz`; every file

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Glibc
 @testable import HTTPServer
@@ -11,7 +12,7 @@ struct LimitTests {
 
     @Test func oversizedHeadersGet431AndClose() throws {
         try withServer(small) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             let big = String(repeating: "a", count: 2000)
             try client.send("GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
             let response = try client.readResponse()
@@ -19,13 +20,13 @@ struct LimitTests {
             #expect(response.header("Content-Type") == "application/problem+json")
             #expect(response.text.contains("\"status\":431"))
             #expect(response.header("Connection") == "close")
-            #expect(client.waitForClose())
+            #expect(client.closedByServer())
         }
     }
 
     @Test func headersJustUnderTheLimitPass() throws {
         try withServer(small) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             let value = String(repeating: "a", count: 900)
             try client.send("GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(value)\r\n\r\n")
             #expect(try client.readResponse().status == 200)
@@ -34,13 +35,13 @@ struct LimitTests {
 
     @Test func declaredOversizedBodyGets413() throws {
         try withServer(small) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n")
             try client.send(String(repeating: "b", count: 2000))
             let response = try client.readResponse()
             #expect(response.status == 413)
             #expect(response.header("Connection") == "close")
-            #expect(client.waitForClose())
+            #expect(client.closedByServer())
         }
     }
 
@@ -53,7 +54,7 @@ struct LimitTests {
                          text: "\(failure.status) \(failure.reason)")
         }
         try withServer(config) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n")
             let response = try client.readResponse()
             #expect(response.status == 413)
@@ -61,8 +62,8 @@ struct LimitTests {
             #expect(response.text == "413 Content Too Large")
             #expect(response.header("X-Route") == "POST /")
             #expect(response.header("Connection") == "close")
-            #expect(client.waitForClose())
-            let garbage = try RawClient(port: port)
+            #expect(client.closedByServer())
+            let garbage = try TestHTTPClient(port: port)
             try garbage.send("NOT HTTP\r\n\r\n")
             let bad = try garbage.readResponse()
             #expect(bad.status == 400)
@@ -72,41 +73,41 @@ struct LimitTests {
 
     @Test func chunkedOversizedBodyGets413() throws {
         try withServer(small) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
             let chunk = String(repeating: "c", count: 600)
             try client.send("258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n")
             let response = try client.readResponse()
             #expect(response.status == 413)
-            #expect(client.waitForClose())
+            #expect(client.closedByServer())
         }
     }
 
     @Test func expectContinueWithOversizedLengthGets413NotContinue() throws {
         try withServer(small) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n")
             let response = try client.readResponse()
             #expect(response.status == 413)
-            #expect(client.waitForClose())
+            #expect(client.closedByServer())
         }
     }
 
     @Test func connectionsPastTheCapGet503() throws {
         let capped = testConfig { $0.maxConnections = 2 }
         try withServer(capped) { port, _ in
-            let first = try RawClient(port: port)
-            let second = try RawClient(port: port)
+            let first = try TestHTTPClient(port: port)
+            let second = try TestHTTPClient(port: port)
             // An answer on each proves both were accepted and counted.
             for client in [first, second] {
                 try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(try client.readResponse().status == 200)
             }
-            let third = try RawClient(port: port)
+            let third = try TestHTTPClient(port: port)
             let refused = try third.readResponse()
             #expect(refused.status == 503)
             #expect(refused.header("Connection") == "close")
-            #expect(third.waitForClose())
+            #expect(third.closedByServer())
         }
     }
 
@@ -114,16 +115,16 @@ struct LimitTests {
         let capped = testConfig { $0.maxConnections = 1 }
         try withServer(capped) { port, _ in
             do {
-                let first = try RawClient(port: port)
+                let first = try TestHTTPClient(port: port)
                 try first.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(try first.readResponse().status == 200)
-                #expect(first.waitForClose())
+                #expect(first.closedByServer())
             }
             // The server releases the slot when it closes; retry briefly in
             // case the close callback has not run yet.
             var status = 0
             for _ in 0..<100 {
-                let next = try RawClient(port: port)
+                let next = try TestHTTPClient(port: port)
                 try next.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
                 status = try next.readResponse().status
                 if status == 200 { break }
@@ -135,22 +136,22 @@ struct LimitTests {
 
     @Test func garbageGets400AndClose() throws {
         try withServer { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("\u{01}\u{02}NOT HTTP AT ALL\r\n\r\n")
             let response = try client.readResponse()
             #expect(response.status == 400)
             #expect(response.header("Content-Type") == "application/problem+json")
-            #expect(client.waitForClose())
+            #expect(client.closedByServer())
         }
     }
 
     @Test func garbageAfterAGoodRequestStillAnswersTheGoodOne() throws {
         try withServer { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\nGARBAGE\u{00}\r\n\r\n")
             #expect(try client.readResponse().text == "GET /ok|")
             #expect(try client.readResponse().status == 400)
-            #expect(client.waitForClose())
+            #expect(client.closedByServer())
         }
     }
 }

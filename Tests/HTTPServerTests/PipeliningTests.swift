@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import TestSupport
 import Glibc
 #endif
 import Synchronization
@@ -30,7 +31,7 @@ struct PipeliningTests {
             }
         }
         try withServer(handler: handler) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send(
                 "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n"
                 + "GET /second HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -49,7 +50,7 @@ struct PipeliningTests {
 
     @Test func manyPipelinedRequestsAreAllAnsweredInOrder() throws {
         try withServer { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             let count = 300  // more than maxPipelinedRequests: reading pauses and resumes
             var batch = ""
             for index in 0..<count { batch += "GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n" }
@@ -73,7 +74,7 @@ struct PipeliningTests {
         }
         gate.enter()
         try withServer(handler: handler) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             var batch = ""
             for index in 0..<5 { batch += "GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n" }
             try client.send(batch)
@@ -99,7 +100,7 @@ struct PipeliningTests {
 
     @Test func expectContinueGetsAnInterimAnswerBeforeTheBody() throws {
         try withServer { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
             let interim = try client.readResponse()
             #expect(interim.status == 100)
@@ -130,7 +131,7 @@ struct PipeliningTests {
         }
         let port = try server.start()
         defer { server.shutdown(); server.wait() }
-        let client = try RawClient(port: port, timeout: 10)
+        let client = try TestHTTPClient(port: port, timeout: 10)
         try client.send(String(repeating: "GET /p HTTP/1.1\r\nHost: x\r\n\r\n", count: count))
         var last = -1
         for _ in 0..<100 where handled.value != last {

@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Testing
 @testable import HTTPServer
@@ -21,12 +22,12 @@ struct RobustnessTests {
         try withServer { port, _ in
             // chunked twice is malformed (llhttp answers 400); any refusal will do there.
             for (te, statuses) in [("gzip, chunked", [501]), ("deflate", [501]), ("chunked, chunked", [400, 501])] {
-                let client = try RawClient(port: port)
+                let client = try TestHTTPClient(port: port)
                 try client.send("POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(te)\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
                 let r = try client.readResponse()
                 #expect(statuses.contains(r.status), "\(te): \(r.status)")
             }
-            let plain = try RawClient(port: port)
+            let plain = try TestHTTPClient(port: port)
             try plain.send("POST /y HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked \r\n\r\n5\r\nhello\r\n0\r\n\r\n")
             #expect(try plain.readResponse().text == "POST /y|hello")
         }
@@ -38,7 +39,7 @@ struct RobustnessTests {
             let prefixes = ["", "GET / HTTP/1.1\r\n", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
                             "GET / HTTP/1.1\r\nContent-Length: 5\r\n\r\n", "GET /x HTTP/1.1\r\nHost: x\r\n\r\n"]
             for round in 0..<60 {
-                let client = try RawClient(port: port, timeout: 2)
+                let client = try TestHTTPClient(port: port, timeout: 2)
                 var bytes = Array(prefixes[round % prefixes.count].utf8)
                 for _ in 0..<Int.random(in: 1...600, using: &random) {
                     bytes.append(UInt8.random(in: 0...255, using: &random))
@@ -49,7 +50,7 @@ struct RobustnessTests {
                 // server must just not die or hang the connection forever.
                 _ = try? client.readResponse()
             }
-            let check = try RawClient(port: port)
+            let check = try TestHTTPClient(port: port)
             try check.send("GET /alive HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try check.readResponse().text == "GET /alive|")
         }
@@ -75,13 +76,13 @@ struct RobustnessTests {
         }
         try withServer(handler: handler) { port, _ in
             do {
-                let leaving = try RawClient(port: port)
+                let leaving = try TestHTTPClient(port: port)
                 try leaving.send("GET /late HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(entered.wait(timeout: .now() + 5) == .success)
             }  // closed here
             release.signal()
             #expect(sent.wait(timeout: .now() + 5) == .success)
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("GET /next HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try client.readResponse().text == "ok")
         }
@@ -90,13 +91,13 @@ struct RobustnessTests {
     /// A client that sends requests then half-closes still gets its answers.
     @Test func halfClosingClientGetsItsAnswers() throws {
         try withServer { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
             client.shutdownWrite()
             #expect(try client.readResponse().text == "GET /a|")
             let last = try client.readResponse()
             #expect(last.text == "GET /b|")
-            #expect(client.waitForClose())
+            #expect(client.closedByServer())
         }
     }
 
@@ -106,7 +107,7 @@ struct RobustnessTests {
             responder.send(HTTPResponse(text: names))
         }
         try withServer(handler: handler) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             // One byte per send: every name and value arrives in pieces.
             for byte in "GET / HTTP/1.1\r\nHost: h\r\nX-Empty:\r\nX-Long-Name: some value\r\n\r\n".utf8 {
                 try client.send([byte])
@@ -126,7 +127,7 @@ struct LargeBodyTests {
             responder.send(HTTPResponse(body: request.path == "/big" ? big : Array("small".utf8)))
         }
         try withServer(handler: handler) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\nGET /small HTTP/1.1\r\nHost: x\r\n\r\n")
             let first = try client.readResponse()
             #expect(first.body.count == big.count)
@@ -140,13 +141,13 @@ struct LargeBodyTests {
     @Test func largeAnswerBeforeCloseIsNotCutShort() throws {
         let big = [UInt8](repeating: 0x5A, count: 8 << 20)
         try withServer(handler: { _, responder in responder.send(HTTPResponse(body: big)) }) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             client.shutdownWrite()
             let response = try client.readResponse()
             #expect(response.body.count == big.count)
             #expect(response.header("Connection") == "close")
-            #expect(client.waitForClose())
+            #expect(client.closedByServer())
         }
     }
 
@@ -156,7 +157,7 @@ struct LargeBodyTests {
             responder.send(HTTPResponse(text: "\(request.body.count) \(request.body.last ?? 0)"))
         }
         try withServer(config, handler: handler) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             var body = [UInt8](repeating: 7, count: 256 * 1024)
             body[body.count - 1] = 9
             try client.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")

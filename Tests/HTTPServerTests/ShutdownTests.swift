@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Testing
 @testable import HTTPServer
@@ -19,7 +20,7 @@ struct ShutdownTests {
         }
         let server = HTTPServer(config: testConfig(), handler: handler)
         let port = try server.start()
-        let client = try RawClient(port: port)
+        let client = try TestHTTPClient(port: port)
         try client.send("GET /work HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(entered.wait(timeout: .now() + 5) == .success)
 
@@ -36,20 +37,20 @@ struct ShutdownTests {
         let response = try client.readResponse()
         #expect(response.text == "finished")
         #expect(response.header("Connection") == "close")
-        #expect(client.waitForClose())
+        #expect(client.closedByServer())
         #expect(stopped.wait(timeout: .now() + 5) == .success)
         // Nothing listens any more.
-        #expect(throws: RawClient.Failure.self) { try RawClient(port: port) }
+        #expect(throws: TestHTTPClient.Failure.self) { try TestHTTPClient(port: port) }
     }
 
     @Test func idleConnectionsAreClosedByShutdown() throws {
         let server = HTTPServer(config: testConfig(), handler: echoHandler)
         let port = try server.start()
-        let client = try RawClient(port: port)
+        let client = try TestHTTPClient(port: port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try client.readResponse().status == 200)
         server.shutdown()
-        #expect(client.waitForClose())
+        #expect(client.closedByServer())
         server.wait()
     }
 
@@ -95,7 +96,7 @@ struct ShutdownTests {
             // Many connections: with SO_REUSEPORT they spread over the loops,
             // and each must answer.
             for index in 0..<12 {
-                let client = try RawClient(port: port)
+                let client = try TestHTTPClient(port: port)
                 try client.send("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(try client.readResponse().text == "GET /\(index)|")
             }
@@ -110,10 +111,10 @@ struct ShutdownTests {
         })
         box.withLock { $0 = server }
         let port = try server.start()
-        let client = try RawClient(port: port)
+        let client = try TestHTTPClient(port: port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try client.readResponse().text == "bye")
-        #expect(client.waitForClose())
+        #expect(client.closedByServer())
         server.wait()
         box.withLock { $0 = nil }
     }

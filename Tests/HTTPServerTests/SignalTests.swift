@@ -1,3 +1,4 @@
+import TestSupport
 import Glibc
 import Testing
 @testable import HTTPServer
@@ -11,12 +12,12 @@ struct SignalTests {
         let server = HTTPServer(config: testConfig(), handler: echoHandler)
         server.installSignalHandlers()
         let port = try server.start()
-        let client = try RawClient(port: port)
+        let client = try TestHTTPClient(port: port)
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try client.readResponse().status == 200)
         kill(getpid(), SIGTERM)  // process-directed: test threads may block signals
-        #expect(client.waitForClose())
+        #expect(client.closedByServer())
         server.wait()
-        #expect(throws: RawClient.Failure.self) { try RawClient(port: port) }
+        #expect(throws: TestHTTPClient.Failure.self) { try TestHTTPClient(port: port) }
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import HTTPServer
 
@@ -11,11 +12,11 @@ struct TimeoutTests {
             $0.workers = 1  // both clients on the same loop
         }
         try withServer(config) { port, _ in
-            let slow = try RawClient(port: port)
+            let slow = try TestHTTPClient(port: port)
             let started = seconds()
             try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\nX-Partial: yes")
 
-            let other = try RawClient(port: port)
+            let other = try TestHTTPClient(port: port)
             try other.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try other.readResponse().text == "GET /fast|")
             // Served while the slow one still holds its connection.
@@ -24,7 +25,7 @@ struct TimeoutTests {
             let cut = try slow.readResponse()
             let elapsed = seconds() - started
             #expect(cut.status == 408)
-            #expect(slow.waitForClose())
+            #expect(slow.closedByServer())
             #expect(elapsed >= 0.9)
             #expect(elapsed < 4)
         }
@@ -35,7 +36,7 @@ struct TimeoutTests {
     @Test func tricklingClientIsCutToo() throws {
         let config = testConfig { $0.readTimeout = 0.3 }
         try withServer(config) { port, _ in
-            let slow = try RawClient(port: port)
+            let slow = try TestHTTPClient(port: port)
             let started = seconds()
             try slow.send("GET / HTTP/1.1\r\n")
             var cut = false
@@ -53,11 +54,11 @@ struct TimeoutTests {
     @Test func idleKeepAliveConnectionIsClosed() throws {
         let config = testConfig { $0.idleTimeout = 0.3 }
         try withServer(config) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try client.readResponse().status == 200)
             let idleFrom = seconds()
-            #expect(client.waitForClose())
+            #expect(client.closedByServer())
             let idle = seconds() - idleFrom
             #expect(idle >= 0.2)
             #expect(idle < 3)
@@ -69,7 +70,7 @@ struct TimeoutTests {
     @Test func bareLineEndsDoNotKeepAConnectionOpen() throws {
         let config = testConfig { $0.idleTimeout = 0.3 }
         try withServer(config) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             let started = seconds()
             var closed = false
             for _ in 0..<40 {
@@ -88,7 +89,7 @@ struct TimeoutTests {
     @Test func aSteadyReaderOfABigAnswerIsNotCut() throws {
         let config = testConfig { $0.idleTimeout = 2; $0.maxBodyBytes = 24 << 20 }
         try withServer(config) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             // Far bigger than what the socket buffers hold (a few MB on loopback): one write
             // of the rest would complete only after the reader drained most of it.
             let body = String(repeating: "x", count: 20 << 20)
@@ -106,7 +107,7 @@ struct TimeoutTests {
     @Test func activeConnectionOutlivesTheIdleTimeout() throws {
         let config = testConfig { $0.idleTimeout = 0.5 }
         try withServer(config) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             let started = seconds()
             var served = 0
             // Requests every ~100 ms for ~0.8 s: never idle for 0.5 s.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import HTTPServer
 
@@ -31,7 +32,7 @@ struct UnitTests {
         var config = testConfig()
         config.host = "localhost"
         try withServer(config) { port, _ in
-            let client = try RawClient(port: port)
+            let client = try TestHTTPClient(port: port)
             try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try client.readResponse().status == 200)
         }

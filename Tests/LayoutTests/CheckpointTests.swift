@@ -3,7 +3,7 @@
 // a twin that never is: the same outcomes, revisions, ids and documents, and answers that
 // differ in nothing the session invariant fixes.
 import Foundation
-import SessionHistories
+import TestSupport
 import Testing
 @testable import Layout
 

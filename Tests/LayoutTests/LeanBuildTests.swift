@@ -4,7 +4,7 @@
 // `make` + `answer`, answers and refusals compared whole, both frame spaces.
 import Layout
 import Cassowary
-import SessionHistories
+import TestSupport
 import Testing
 @testable import Layout
 

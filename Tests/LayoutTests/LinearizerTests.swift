@@ -2,7 +2,7 @@
 // result must be, bit for bit, what the form arithmetic it replaced gives: each side
 // evaluated as its own form (in-item term, then the offsets on the way up), then combined
 // with the operators. Checked on every expanded constraint of random documents.
-import SessionHistories
+import TestSupport
 import Testing
 import Cassowary
 @testable import Layout

@@ -1,7 +1,7 @@
 // One-shot layouts build on the storage their thread's last solver left (`SolverShelf`): many
 // mixed documents (errors, conflicts, ambiguity, rtl, guides, time running out) solved one
 // after the other on this thread answer byte for byte what each answers on new storage.
-import SessionHistories
+import TestSupport
 import Testing
 @testable import Layout
 

@@ -3,7 +3,7 @@
 // add order; a refused batch changes nothing. Random documents and random histories of
 // every op, refusals mixed in, each answer compared with a fresh solve.
 import Foundation
-import SessionHistories
+import TestSupport
 import Testing
 @testable import Layout
 

@@ -1,7 +1,7 @@
 // The oracle of a session: the one-shot answer of the document its GET returns, sent as a
 // client would send it (encoded to JSON and read back), and a comparison that names every
 // difference.
-import SessionHistories
+import TestSupport
 import Testing
 @testable import Layout
 

@@ -3,7 +3,7 @@
 // column 18, so a value's column is 18 + its offset in the constraint text.
 import Testing
 @testable import Layout
-import SessionHistories
+import TestSupport
 
 /// Column (line 2) of the first occurrence of `needle` inside constraint text `c`.
 private func col(_ c: String, _ needle: String) -> Int {

@@ -1,6 +1,6 @@
 // Any bytes give a value or located errors, never a trap: deterministic random
 // mutations of valid requests through every entry point.
-import SessionHistories
+import TestSupport
 import Testing
 @testable import Layout
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import TrellisServer
@@ -8,7 +9,7 @@ import Testing
 /// of ten minutes) stops soon after its client closes the connection, and is counted.
 @Suite struct AbandonedSolveTests {
     /// Waits (polling /metrics, at most `seconds`) until `condition` holds of the value of `name`.
-    static func waitForMetric(_ c: WireClient, _ name: String, seconds: Double, _ condition: (Double) -> Bool) throws -> Bool {
+    static func waitForMetric(_ c: TestHTTPClient, _ name: String, seconds: Double, _ condition: (Double) -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition(try SessionSleepTests.metric(c, name)) { return true }
@@ -21,7 +22,7 @@ import Testing
     func aSolveStopsWhenItsClientLeaves(_ path: String) throws {
         try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 600 }) { live, metrics in
             let slow = try live.client(timeout: 600)
-            try slow.send(WireClient.request("POST", path, headers: [("Content-Type", "application/json")],
+            try slow.send(TestHTTPClient.request("POST", path, headers: [("Content-Type", "application/json")],
                                              body: LoopBudgetTests.priorities(30_000)))
             // The layout is being solved: in flight beside the /metrics request that asks.
             #expect(try Self.waitForMetric(metrics, "trellis_requests_in_flight", seconds: 60) { $0 >= 2 })
@@ -47,7 +48,7 @@ import Testing
             let created = try metrics.postJSON("/v1/sessions", document)
             let location = try #require(created.header("Location"))
             let slow = try live.client(timeout: 600)
-            try slow.send(WireClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")], body: batch))
+            try slow.send(TestHTTPClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")], body: batch))
             #expect(try Self.waitForMetric(metrics, "trellis_requests_in_flight", seconds: 60) { $0 >= 2 })
             slow.close()
             // Within a minute even under AddressSanitizer beside the whole suite (10 s alone

@@ -1,5 +1,5 @@
 import Testing
-import SessionHistories
+import TestSupport
 @testable import TrellisServer
 
 /// `Compression.acceptsGzip` reads `Accept-Encoding` over its bytes. The oracle is the

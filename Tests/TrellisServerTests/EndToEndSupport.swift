@@ -1,3 +1,4 @@
+import TestSupport
 import Layout
 import Dispatch
 import Logging
@@ -117,7 +118,7 @@ final class LiveServer<Service: LayoutService> {
         port = try server.start()
     }
 
-    func client(timeout: Double = 10) throws -> WireClient { try WireClient(port: port, timeout: timeout) }
+    func client(timeout: Double = 10) throws -> TestHTTPClient { try TestHTTPClient(port: port, timeout: timeout) }
 
     /// Graceful shutdown, then the worker pool.
     func stop() {
@@ -169,12 +170,12 @@ func postEditsConcurrently(port: Int, connections: Int, rounds: Int, perRound: I
     let failures = Locked<[String]>([])
     onThreads(connections) { t in
         do {
-            let client = try WireClient(port: port)
+            let client = try TestHTTPClient(port: port)
             for r in 0..<rounds {
                 for k in 0..<perRound {
                     let (path, body) = batch(t, r, k)
                     let answer = try client.postJSON(path, body)
-                    if answer.status != 200 { throw WireClient.Failure(description: "\(answer.status) \(answer.text)") }
+                    if answer.status != 200 { throw TestHTTPClient.Failure(description: "\(answer.status) \(answer.text)") }
                 }
             }
         } catch {

@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Synchronization
 import Testing
@@ -187,11 +188,11 @@ import Platform
             for _ in 0..<20 { #expect(try c.exchange("GET", "/healthz").status == 200) }
             var batch = ""
             for k in 0..<8 {
-                batch += WireClient.request("POST", "/v1/layouts", headers: Self.json,
+                batch += TestHTTPClient.request("POST", "/v1/layouts", headers: Self.json,
                                             body: #"{"views":[{"id":"v\#(k)"}]}"# + String(repeating: " ", count: k))
-                batch += WireClient.request("GET", k % 2 == 0 ? "/healthz" : "/missing\(k)")
+                batch += TestHTTPClient.request("GET", k % 2 == 0 ? "/healthz" : "/missing\(k)")
             }
-            batch += WireClient.request("POST", "/v1/sessions", headers: Self.json, body: "{}")
+            batch += TestHTTPClient.request("POST", "/v1/sessions", headers: Self.json, body: "{}")
             try c.send(batch)
             var ids = Set<String>()
             for k in 0..<8 {
@@ -279,7 +280,7 @@ import Platform
         let idle = try live.client()
         #expect(try idle.exchange("GET", "/healthz").status == 200)
         let busy = try live.client()
-        try busy.send(WireClient.request("POST", "/v1/layouts", headers: Self.json, body: #"{"views":[{"id":"root"}]}"#))
+        try busy.send(TestHTTPClient.request("POST", "/v1/layouts", headers: Self.json, body: #"{"views":[{"id":"root"}]}"#))
         #expect(gate.entered.wait(seconds: 10), "the solve started")
 
         live.server.shutdown()
@@ -353,7 +354,7 @@ import Platform
             let port = live.port
             onThreads(connections) { t in
                 do {
-                    let c = try WireClient(port: port)
+                    let c = try TestHTTPClient(port: port)
                     var last = Array(repeating: 0, count: sessions)
                     for r in 0..<rounds {
                         for s in 0..<sessions {
@@ -361,8 +362,8 @@ import Platform
                             guard answer.status == 200,
                                   let revision = answer.text.split(separator: ",").first(where: { $0.hasPrefix(#""revision":"#) })
                                     .flatMap({ Int($0.dropFirst(11)) })
-                            else { throw WireClient.Failure(description: "edit answered \(answer.status) \(answer.text)") }
-                            if revision <= last[s] { throw WireClient.Failure(description: "revisions went backwards on one connection") }
+                            else { throw TestHTTPClient.Failure(description: "edit answered \(answer.status) \(answer.text)") }
+                            if revision <= last[s] { throw TestHTTPClient.Failure(description: "revisions went backwards on one connection") }
                             last[s] = revision
                             seen.withLock { $0[s].append(revision) }
                         }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import TrellisServer
@@ -6,7 +7,7 @@ import Testing
 /// module), over loopback sockets: the answers of docs/api.md §3, §4 and §5.
 @Suite struct EngineEndToEndTests {
     static func withEngine(_ edit: (inout ServerConfig) -> Void = { _ in },
-                           _ body: (LiveServer<LayoutEngineService>, WireClient) throws -> Void) throws {
+                           _ body: (LiveServer<LayoutEngineService>, TestHTTPClient) throws -> Void) throws {
         var config = ServerConfig()
         edit(&config)
         let live = try LiveServer(LayoutEngineService(config: config), edit)
@@ -14,7 +15,7 @@ import Testing
         try body(live, try live.client())
     }
 
-    static func object(_ r: WireClient.Response) throws -> [String: Any] {
+    static func object(_ r: TestHTTPClient.Response) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any], "\(r.text)")
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import TrellisServer
@@ -20,7 +21,7 @@ import Testing
         try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 600 }) { live, c in
             let body = Self.priorities(700)
             let slow = try live.client(timeout: 600)
-            try slow.send(WireClient.request("POST", path, headers: [("Content-Type", "application/json")], body: body))
+            try slow.send(TestHTTPClient.request("POST", path, headers: [("Content-Type", "application/json")], body: body))
             // The loop answers another connection while that layout is being solved: the
             // slow answer has not arrived when this one has (it takes far longer than this
             // exchange, in every build).
@@ -39,7 +40,7 @@ import Testing
             let location = try #require(created.header("Location"))
             let make = (0..<2_000).map { "\"a.width >= \($0) @\(1 + $0 % 999)\"" }.joined(separator: ",")
             let slow = try live.client(timeout: 600)
-            try slow.send(WireClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")],
+            try slow.send(TestHTTPClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")],
                                              body: #"{"ops":[{"op":"make","view":"a","constraints":["# + make + "]}]}"))
             // The loop answers while the edit is worked: /metrics shows it in flight beside
             // the request asking (were the edit on the loop, /metrics would come only after
@@ -64,7 +65,7 @@ import Testing
             // build) would have been closed by the server's idle timeout.
             let c = try live.client()
             let remake = #"{"ops":[{"op":"remake","view":"a","constraints":["a.left == 0","a.top == 0","a.height == 10"]}]}"#
-            try slow.send(WireClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")],
+            try slow.send(TestHTTPClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")],
                                              body: remake))
             #expect(try AbandonedSolveTests.waitForMetric(c, "trellis_requests_in_flight", seconds: 20) { $0 >= 2 },
                     "the edit held the loop")

@@ -1,6 +1,6 @@
 import Foundation
 import Layout
-import SessionHistories
+import TestSupport
 import Testing
 @testable import TrellisServer
 
@@ -79,7 +79,7 @@ import Testing
         #expect(try sample(metrics, "trellis_sessions_woken_total") > 10, "sessions must have slept and woken")
     }
 
-    static func object(_ r: WireClient.Response) throws -> [String: Any] {
+    static func object(_ r: TestHTTPClient.Response) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any], "\(r.text)")
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import TrellisServer
@@ -45,7 +46,7 @@ import Testing
 
     /// An answer as JSON with what may differ between two sessions removed: the id (and a
     /// refusal's `instance`, the session's path), and the time the last solve took.
-    static func comparable(_ r: WireClient.Response) throws -> NSDictionary {
+    static func comparable(_ r: TestHTTPClient.Response) throws -> NSDictionary {
         var object = try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any], "\(r.text)")
         object["id"] = nil
         object["instance"] = nil
@@ -53,7 +54,7 @@ import Testing
         return object as NSDictionary
     }
 
-    static func metric(_ c: WireClient, _ name: String) throws -> Double {
+    static func metric(_ c: TestHTTPClient, _ name: String) throws -> Double {
         try sample(try c.exchange("GET", "/metrics").text, name)
     }
 
@@ -129,7 +130,7 @@ import Testing
             let edit = #"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == 111"]}]}"#
             for _ in 0..<20 { #expect(try c.postJSON(location + "/edits", edit).status == 200) }
             #expect(live.app.store.weight(of: id) == 4, "awake: its views")
-            let micros = { (r: WireClient.Response) throws -> Int? in
+            let micros = { (r: TestHTTPClient.Response) throws -> Int? in
                 try (EngineEndToEndTests.object(r)["stats"] as? [String: Any])?["solveMicros"] as? Int
             }
             let before = try micros(try c.exchange("GET", location))
