@@ -7,7 +7,7 @@ struct MakeOp: EditOperation, Equatable {
     let view: ItemRef
     let constraints: [ConstraintSpec]
 
-    static func read(_ input: OpInput, _ reader: inout WireReader) -> MakeOp? {
+    static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> MakeOp? {
         reader.viewAndConstraints(input).map { MakeOp(view: $0.view, constraints: $0.constraints) }
     }
     func count(into footprint: inout EditFootprint) { footprint.add(constraints: constraints) }
@@ -23,7 +23,7 @@ struct UpdateOp: EditOperation, Equatable {
     let view: ItemRef
     let constraints: [ConstraintSpec]
 
-    static func read(_ input: OpInput, _ reader: inout WireReader) -> UpdateOp? {
+    static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> UpdateOp? {
         reader.viewAndConstraints(input).map { UpdateOp(view: $0.view, constraints: $0.constraints) }
     }
     func apply(to layout: LiveLayout, at location: RequestLocation) -> [LayoutError] {
@@ -38,7 +38,7 @@ struct RemakeOp: EditOperation, Equatable {
     let view: ItemRef
     let constraints: [ConstraintSpec]
 
-    static func read(_ input: OpInput, _ reader: inout WireReader) -> RemakeOp? {
+    static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> RemakeOp? {
         reader.viewAndConstraints(input).map { RemakeOp(view: $0.view, constraints: $0.constraints) }
     }
     func count(into footprint: inout EditFootprint) { footprint.add(constraints: constraints) }
@@ -56,15 +56,9 @@ extension EditOpKind {
 extension WireReader {
     /// `view` and `constraints`, every constraint constraining that view: SnapKit's closure
     /// belongs to one view.
-    mutating func viewAndConstraints(_ input: OpInput) -> (view: ItemRef, constraints: [ConstraintSpec])? {
+    mutating func viewAndConstraints(_ input: borrowing OpInput) -> (view: ItemRef, constraints: [ConstraintSpec])? {
         let view = required(input, .view).flatMap { firstItem($0, input.pointer(.view)) }
-        var list: [ConstraintSpec]?
-        if let n = required(input, .constraints) {
-            var ids = batchConstraintIDs
-            batchConstraintIDs = [:]  // kept unique while it is passed along
-            list = constraints(n, input.pointer(.constraints), inOp: true, ids: &ids)
-            batchConstraintIDs = ids
-        }
+        let list = required(input, .constraints).map { constraints($0, input.pointer(.constraints), inOp: true) }
         guard let view, let list else { return nil }
         for spec in list {
             guard let first = spec.first, first.view != view.view || first.guide != view.guide else { continue }

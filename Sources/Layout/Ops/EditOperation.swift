@@ -7,7 +7,7 @@ protocol EditOperation: Sendable {
     /// The fields it takes beside `op`; any other is `unknown-field`.
     static var fields: [OpField] { get }
     /// Reads the op from the fields of `input`; nil once it has reported its errors.
-    static func read(_ input: OpInput, _ reader: inout WireReader) -> Self?
+    static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> Self?
     /// What it may add to the layout, for the limits checked before a batch runs.
     func count(into footprint: inout EditFootprint)
     /// Applies it. An op checks everything before it changes anything, so a refused op has
@@ -32,8 +32,8 @@ enum EditOps {
     ]
     /// The names of `table`, by position, found by their bytes.
     static let names = FieldTable(table.map { $0.name })
-    /// What each op of `table` allows, by position (`op` itself always).
-    static let allows: [[Bool]] = table.map { op in OpField.allCases.map { $0 == .op || op.fields.contains($0) } }
+    /// The fields each op of `table` allows, by position, one bit per `OpField` (`op` always).
+    static let allows: [UInt32] = table.map { op in op.fields.reduce(OpField.op.bit) { $0 | $1.bit } }
 }
 
 /// Every field an op object may have, `op` first; each op takes some of them.
@@ -52,28 +52,34 @@ enum OpField: Int, CaseIterable {
     }
 
     static let table = FieldTable(allCases.map(\.name))
+
+    var bit: UInt32 { 1 << UInt32(rawValue) }
 }
 
 /// One op object as found: its node, pointer, name and the nodes of its fields.
-struct OpInput {
+struct OpInput: ~Copyable {
     let node: Int
     let pointer: String
-    let name: String
+    /// Its position in `EditOps.table`.
+    let kind: Int
     let slots: FieldSlots
 
-    /// The field's node, absent when missing or `null`.
-    func node(_ field: OpField, in reader: WireReader) -> Int? {
-        guard let n = slots[field.rawValue], !reader.isNull(n) else { return nil }
-        return n
-    }
+    /// The op's name, for messages.
+    var name: String { "\(EditOps.table[kind].name)" }
 
     func pointer(_ field: OpField) -> String { child(pointer, field.name) }
 }
 
 extension WireReader {
+    /// The field's node, absent when missing or `null`.
+    func present(_ input: borrowing OpInput, _ field: OpField) -> Int? {
+        guard let n = input.slots[field.rawValue], !isNull(n) else { return nil }
+        return n
+    }
+
     /// The field's node, or a `missing-field` error.
-    mutating func required(_ input: OpInput, _ field: OpField) -> Int? {
-        if let n = input.node(field, in: self) { return n }
+    mutating func required(_ input: borrowing OpInput, _ field: OpField) -> Int? {
+        if let n = present(input, field) { return n }
         error(ErrorCode.missingField, "a '\(input.name)' op needs '\(field.name)'", input.node, input.pointer)
         return nil
     }

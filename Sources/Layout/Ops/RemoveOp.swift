@@ -9,8 +9,8 @@ struct RemoveOp: EditOperation, Equatable {
     }
     let target: Target
 
-    static func read(_ input: OpInput, _ reader: inout WireReader) -> RemoveOp? {
-        let v = input.node(.view, in: reader), i = input.node(.ids, in: reader)
+    static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> RemoveOp? {
+        let v = reader.present(input, .view), i = reader.present(input, .ids)
         if let v, let i {
             let later = max(v, i)
             reader.error(ErrorCode.conflictingFields, "a 'remove' op takes 'view' or 'ids', not both", later,

@@ -4,7 +4,7 @@ struct AddViewsOp: EditOperation, Equatable {
     static let fields: [OpField] = [.views]
     let views: [ViewSpec]
 
-    static func read(_ input: OpInput, _ reader: inout WireReader) -> AddViewsOp? {
+    static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> AddViewsOp? {
         reader.required(input, .views).map { AddViewsOp(views: reader.views($0, input.pointer(.views))) }
     }
     func count(into footprint: inout EditFootprint) { footprint.add(views: views) }
@@ -17,7 +17,7 @@ struct RemoveViewsOp: EditOperation, Equatable {
     static let fields: [OpField] = [.ids]
     let ids: [String]
 
-    static func read(_ input: OpInput, _ reader: inout WireReader) -> RemoveViewsOp? {
+    static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> RemoveViewsOp? {
         guard let n = reader.required(input, .ids) else { return nil }
         return reader.idList(n, input.pointer(.ids)).map { RemoveViewsOp(ids: $0) }
     }
@@ -32,7 +32,7 @@ struct SetFrameOp: EditOperation, Equatable {
     let view: String
     let frame: Rect
 
-    static func read(_ input: OpInput, _ reader: inout WireReader) -> SetFrameOp? {
+    static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> SetFrameOp? {
         let view = reader.required(input, .view).flatMap { reader.viewID($0, input.pointer(.view)) }
         let frame = reader.required(input, .frame).flatMap { reader.rect($0, input.pointer(.frame)) }
         guard let view, let frame else { return nil }

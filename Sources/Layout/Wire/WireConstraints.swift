@@ -22,27 +22,27 @@ extension WireReader {
         "priority", "label", "source", "expr",
     )
 
-    /// A `constraints` array. Explicit ids must be unique across the request: `ids` maps
-    /// each id seen so far to the pointer of its first use.
-    mutating func constraints(_ n: Int, _ pointer: String, inOp: Bool, ids: inout [String: String]) -> [ConstraintSpec] {
+    /// A `constraints` array. Explicit ids must be unique across the request
+    /// (`constraintIDs`).
+    mutating func constraints(_ n: Int, _ pointer: String, inOp: Bool) -> [ConstraintSpec] {
         guard nodes[n].kind == .array else { wrongType(n, pointer, expected: "an array of constraints"); return [] }
         var out: [ConstraintSpec] = []
         out.reserveCapacity(nodes[n].count)
         for (k, element) in elements(n).enumerated() {
-            if let spec = constraint(element, ElementPath(pointer, k), inOp: inOp, ids: &ids) { out.append(spec) }
+            if let spec = constraint(element, ElementPath(pointer, k), inOp: inOp) { out.append(spec) }
         }
         return out
     }
 
     /// One constraint, or nil when it is broken (the errors say why).
-    mutating func constraint(_ n: Int, _ path: ElementPath, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
+    mutating func constraint(_ n: Int, _ path: ElementPath, inOp: Bool) -> ConstraintSpec? {
         switch nodes[n].kind {
         case .string:
             let location = location(n, path)
             guard let parsed = expression(n, path.text) else { return nil }
             return parsed.spec(location)
         case .object:
-            return constraintObject(n, path, inOp: inOp, ids: &ids)
+            return constraintObject(n, path, inOp: inOp)
         default:
             wrongType(n, path.text, expected: "a constraint (an object or an expression string)")
             return nil
@@ -57,7 +57,7 @@ extension WireReader {
         return parsed
     }
 
-    private mutating func constraintObject(_ n: Int, _ path: ElementPath, inOp: Bool, ids: inout [String: String]) -> ConstraintSpec? {
+    private mutating func constraintObject(_ n: Int, _ path: ElementPath, inOp: Bool) -> ConstraintSpec? {
         // Built only where an error or an explicit id needs it.
         var pointer: String { path.text }
         let errorsBefore = errors.count
@@ -185,10 +185,10 @@ extension WireReader {
         if let i = given(F.id), let s = string(i, at(F.id)) {
             if s.isEmpty {
                 error(ErrorCode.invalidID, "a constraint id must not be empty", i, at(F.id))
-            } else if let previous = ids[s] {
+            } else if let previous = constraintIDs[s] {
                 error(ErrorCode.duplicateID, "duplicate constraint id '\(s)' (first used by \(previous))", i, at(F.id))
             } else {
-                ids[s] = pointer
+                constraintIDs[s] = pointer
                 id = s
             }
         }

@@ -120,8 +120,7 @@ extension WireReader {
             // Read without errors, the views become the tree's slots in their order.
             if errorCount == 0, ids.count == views.count { documentViews = ids }
         }
-        var ids: [String: String] = [:]
-        if let c = f[2], !isNull(c) { document.constraints = constraints(c, "/constraints", inOp: false, ids: &ids) }
+        if let c = f[2], !isNull(c) { document.constraints = constraints(c, "/constraints", inOp: false) }
         if let s = f[3], !isNull(s), let strict = bool(s, "/strict") { document.strict = strict }
         return document
     }

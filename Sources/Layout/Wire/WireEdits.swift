@@ -29,18 +29,20 @@ extension WireReader {
         let errorsBefore = errors.count
         let slots = fields(n, OpField.table, pointer)
         let location = location(n, pointer)
-        let names = EditOps.names.names.map { "\($0)" }
+        // Names as Strings only for a message: an op that reads well builds none.
+        func names() -> [String] { EditOps.names.names.map { "\($0)" } }
         guard let o = slots[OpField.op.rawValue] else {
-            error(ErrorCode.missingField, "an op needs 'op' (one of: \(names.joined(separator: ", ")))", n, pointer)
+            error(ErrorCode.missingField, "an op needs 'op' (one of: \(names().joined(separator: ", ")))", n, pointer)
             return nil
         }
         guard nodes[o].kind == .string, let k = withBytes(o, { EditOps.names.index(of: $0) }) else {
-            let hint = nodes[o].kind == .string && listsMore ? Suggestion.hint(for: stringValue(o), among: names) : ""
-            error(ErrorCode.wrongType, "'op' must be one of: \(names.joined(separator: ", "))" + hint, o, child(pointer, "op"))
+            let hint = nodes[o].kind == .string && listsMore ? Suggestion.hint(for: stringValue(o), among: names()) : ""
+            error(ErrorCode.wrongType, "'op' must be one of: \(names().joined(separator: ", "))" + hint, o, child(pointer, "op"))
             return nil
         }
-        let input = OpInput(node: n, pointer: pointer, name: names[k], slots: slots)
-        for field in OpField.allCases where slots[field.rawValue] != nil && !EditOps.allows[k][field.rawValue] {
+        let input = OpInput(node: n, pointer: pointer, kind: k, slots: slots)
+        let allowed = EditOps.allows[k]
+        for field in OpField.allCases where allowed & field.bit == 0 && slots[field.rawValue] != nil {
             error(ErrorCode.unknownField, "a '\(input.name)' op has no field '\(field.name)'", slots[field.rawValue] ?? n, input.pointer(field))
         }
         let read = EditOps.table[k].read(input, &self)

@@ -50,8 +50,9 @@ struct WireReader {
     /// refused (413) before any of its elements is read.
     /// The request's limits: counts refused before their elements are read, the coordinate range.
     var limits = LayoutLimits.uncounted
-    /// Explicit constraint ids of an edit batch so far: unique across the batch.
-    var batchConstraintIDs: [String: String] = [:]
+    /// Explicit constraint ids read so far, each with the pointer of its first use: unique
+    /// across the request (a document, or a whole edit batch).
+    var constraintIDs: [String: String] = [:]
     /// Set when a document's array is over a limit: the whole request is refused with it.
     var tooLarge: LayoutProblem?
     /// Ids of view entries left out of the document for their errors.
