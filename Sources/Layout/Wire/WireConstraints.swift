@@ -35,6 +35,7 @@ extension WireReader {
     }
 
     /// One constraint, or nil when it is broken (the errors say why).
+    @inline(__always)
     mutating func constraint(_ n: Int, _ path: ElementPath, inOp: Bool) -> ConstraintSpec? {
         switch nodes[n].kind {
         case .string:
