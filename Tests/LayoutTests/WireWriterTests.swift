@@ -12,6 +12,7 @@ private func text(_ build: (inout JSONWriter) -> Void) -> String {
 private func unlocated(_ c: ConstraintSpec) -> ConstraintSpec {
     var c = c
     c.location = RequestLocation(pointer: "", line: 0, column: 0)
+    c.expressionSite = nil  // where its string stood: location too
     return c
 }
 

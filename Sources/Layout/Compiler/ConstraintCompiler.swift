@@ -27,7 +27,8 @@ struct ConstraintCompiler {
     /// the full build, which reports it.
     func compile(at spec: UnsafePointer<ConstraintSpec>, defaultFirst: ItemRef?, checksAncestry: Bool = true,
                  emit: (PlacedConstraint) -> Void) -> CompileFailure? {
-        var errors = ErrorList(location: spec.pointee.location)
+        var errors = ErrorList(location: spec.pointee.location, source: spec.pointee.source,
+                               site: spec.pointee.expressionSite)
         checkScalars(spec.pointee.priority, spec.pointee.multiplier, spec.pointee.attributes, &errors)
 
         guard let named = spec.pointee.first ?? defaultFirst else {
@@ -37,11 +38,11 @@ struct ConstraintCompiler {
         // Resolved once: the items are places from here on, named only in messages.
         guard let first = tree.place(of: named) else {
             if !tree.unplaced.contains(named.view) {
-                errors.add(.unknownView, "view '\(named.view)' does not exist" + tree.viewHint(named.view))
+                errors.add(.unknownView, "view '\(named.view)' does not exist" + tree.viewHint(named.view), in: \.firstColumn)
             }
             // The target's name is still checked: it is a mistake of its own.
             if case .item(.item(let ref), _) = spec.pointee.target, tree.place(of: ref) == nil, !tree.unplaced.contains(ref.view) {
-                errors.add(.unknownView, "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
+                errors.add(.unknownView, "view '\(ref.view)' does not exist" + tree.viewHint(ref.view), in: \.targetColumn)
             }
             return CompileFailure(errors: errors.errors)
         }
@@ -62,7 +63,7 @@ struct ConstraintCompiler {
             switch item {
             case .item(let ref):
                 if let place = tree.place(of: ref) { targetItem = place } else if !tree.unplaced.contains(ref.view) {
-                    errors.add(.unknownView, "view '\(ref.view)' does not exist" + tree.viewHint(ref.view))
+                    errors.add(.unknownView, "view '\(ref.view)' does not exist" + tree.viewHint(ref.view), in: \.targetColumn)
                 }
             case .superview(let guide):
                 if var parent = tree.parent(of: first) {
@@ -142,16 +143,24 @@ struct CompileFailure: Error {
     let errors: [LayoutError]
 }
 
-/// Errors of one spec, all at its location, each message once.
+/// Errors of one spec, each message once: at its location, or at the column of the item an
+/// error is about when the spec was an expression string; each with the spec's `source`.
 struct ErrorList {
     let location: RequestLocation?
+    let source: SourceLocation?
+    let site: ExpressionSite?
     private(set) var errors: [LayoutError] = []
     var isEmpty: Bool { errors.isEmpty }
 
-    init(location: RequestLocation?) { self.location = location }
+    init(location: RequestLocation?, source: SourceLocation? = nil, site: ExpressionSite? = nil) {
+        self.location = location; self.source = source; self.site = site
+    }
 
-    mutating func add(_ code: ErrorCode, _ message: String) {
-        let error = LayoutError(code: code, message: message, location: location)
+    /// `item`: which item's name the error is about (`\.firstColumn`, `\.targetColumn`).
+    mutating func add(_ code: ErrorCode, _ message: String, in item: KeyPath<ExpressionSite, Int32>? = nil) {
+        var at = location
+        if let item, let site, let location, site[keyPath: item] > 0 { at = site.location(site[keyPath: item], constraintAt: location) }
+        let error = LayoutError(code: code, message: message, location: at, source: source)
         if !errors.contains(error) { errors.append(error) }
     }
 }

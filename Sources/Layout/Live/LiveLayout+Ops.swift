@@ -27,7 +27,7 @@ extension LiveLayout {
         for spec in specs {
             if let id = spec.id, (state.registry[id] != nil && !replacing.contains(id)) || !idsSeen.insert(id).inserted {
                 errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",
-                                          location: spec.location))
+                                          location: spec.location, source: spec.source))
             }
             switch compiler.compile(spec, defaultFirst: view) {
             case .success(let constraints):
@@ -52,7 +52,7 @@ extension LiveLayout {
         var duplicate = false
         if let id = spec.id, state.registry[id] != nil {
             errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",
-                                      location: spec.location))
+                                      location: spec.location, source: spec.source))
             duplicate = true
         }
         switch compiler.compile(spec, defaultFirst: nil) {
@@ -91,7 +91,7 @@ extension LiveLayout {
                             code: .noMatchingConstraint,
                             message: "updated constraint could not find an existing matching constraint to update: "
                                 + ConstraintText.describe(constraint),
-                            location: spec.location))
+                            location: spec.location, source: spec.source))
                     }
                 }
             }
@@ -250,7 +250,7 @@ extension LiveLayout {
             guard let form = linearizer.expression(of: constraint) else {
                 errors.append(LayoutError(code: .noCommonAncestor,
                                           message: "cannot place \(ConstraintText.describe(constraint))",
-                                          location: spec.location))
+                                          location: spec.location, source: spec.source))
                 continue
             }
             do {

@@ -10,6 +10,8 @@ public struct LayoutError: Error, Equatable, Sendable {
     /// diagnostics (docs/api.md §3). Empty for every other error.
     public var constraints: [ConstraintReference] = []
     public var broken: [ConstraintReference] = []
+    /// The caller's own `file:line` of the constraint the error is about, when it gave one.
+    public var source: SourceLocation? = nil
     // Made with the memberwise initializer, as one value: an initializer of our own set the
     // fields of a `self` on the stack, then copied it out and destroyed it.
 }

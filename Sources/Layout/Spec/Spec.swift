@@ -106,6 +106,23 @@ public struct SourceLocation: Equatable, Hashable, Sendable {
 
 public enum LayoutDirection: String, Sendable { case ltr, rtl }
 
+/// An expression string in a request: its line and column, whether it is the `expr` member of
+/// a constraint object (rather than the whole constraint), and the columns (1-based, in the
+/// string) of the items it names: the first item and the target's (0: none).
+public struct ExpressionSite: Equatable, Sendable {
+    public var line: Int32
+    public var column: Int32
+    public var inExprField: Bool
+    public var firstColumn: Int32
+    public var targetColumn: Int32
+
+    /// The location of column `exprColumn` of the string, for a constraint at `location`.
+    public func location(_ exprColumn: Int32, constraintAt location: RequestLocation) -> RequestLocation {
+        RequestLocation(pointer: location.pointer + (inExprField ? "/expr" : ""), line: Int(line), column: Int(column),
+                        exprColumn: Int(exprColumn))
+    }
+}
+
 public struct Rect: Equatable, Sendable {
     public var x, y, width, height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
@@ -247,6 +264,9 @@ public struct ConstraintSpec: Equatable, Sendable {
     public var label: String?
     public var source: SourceLocation?
     public var location: RequestLocation
+    /// Where its expression string stands, for a constraint written as one: errors found
+    /// after parsing (an unknown view) point into the string (`exprColumn`).
+    public var expressionSite: ExpressionSite?
     // Every field at once, `ConstraintSpec(id:first:attributes:...:location:)`, is the
     // memberwise initializer (kept by writing the other one in an extension): it builds the
     // spec as one value. The wire reader's own initializer assigned each field of a `self`

@@ -21,6 +21,9 @@ struct ParsedExpression: Equatable {
     var multiplier: Double?
     var offset: Double?
     var priority: Double?
+    /// Columns of the first item's and the target item's names (0: no target item).
+    var firstColumn: Int32 = 1
+    var targetColumn: Int32 = 0
 }
 
 /// An error inside an expression: code, message, 1-based column in the expression.
@@ -70,6 +73,11 @@ struct ExpressionParser {
 
     private func column(_ t: ExpressionToken) -> Int { lexer.column(t.start) }
 
+    /// The column of a token the parse went past (kept for errors found later). A parse
+    /// that succeeds read only ASCII (a byte outside it starts no token), so the column is
+    /// the byte offset's.
+    private func itemColumn(_ t: ExpressionToken) -> Int32 { Int32(clamping: t.start + 1) }
+
     private mutating func report(_ code: ErrorCode, _ message: String, at t: ExpressionToken) {
         errors.append(ExpressionError(code: code, message: message, column: column(t)))
     }
@@ -107,6 +115,7 @@ struct ExpressionParser {
         // local result one after another copied it whole (its strings retained) each time.
         var target = ConstraintTarget.constant(.scalar(0))
         var multiplier: Double?, offset: Double?, priority: Double?
+        var targetColumn: Int32 = 0
         // What may still follow, for the message if something else does.
         var allowed = "'@' or the end of the expression"
         switch token.kind {
@@ -114,8 +123,9 @@ struct ExpressionParser {
             target = .constant(.scalar(try coordinate()))
         case .identifier:
             allowed = "'*', '/', '+', '-', '@' or the end of the expression"
-            let (item, targetAttributes, _) = try path(firstItem: false)
+            let (item, targetAttributes, targetToken) = try path(firstItem: false)
             target = .item(item, targetAttributes)
+            targetColumn = itemColumn(targetToken)
             if token.kind == .star || token.kind == .slash {
                 let divide = token.kind == .slash
                 try advance()
@@ -147,7 +157,8 @@ struct ExpressionParser {
         }
         guard token.kind == .end else { throw syntax(allowed) }
         return ParsedExpression(first: first, attributes: attributes, relation: relation, target: target,
-                                multiplier: multiplier, offset: offset, priority: priority)
+                                multiplier: multiplier, offset: offset, priority: priority,
+                                firstColumn: itemColumn(firstToken), targetColumn: targetColumn)
     }
 
     /// `NUMBER := ["-"] digits ["." digits] [exponent]`.
@@ -266,6 +277,17 @@ extension ParsedExpression {
     func spec(_ location: RequestLocation) -> ConstraintSpec {
         ConstraintSpec(id: nil, first: first, attributes: attributes, relation: relation, target: target,
                        multiplier: multiplier ?? 1, modifier: offset.map { .offset($0) } ?? .none,
-                       priority: priority ?? 1000, label: nil, source: nil, location: location)
+                       priority: priority ?? 1000, label: nil, source: nil, location: location,
+                       expressionSite: site(at: location, inExprField: false))
+    }
+
+    /// Where the string stands, with the columns of its items.
+    func site(at location: RequestLocation, inExprField: Bool) -> ExpressionSite {
+        site(line: location.line, column: location.column, inExprField: inExprField)
+    }
+
+    func site(line: Int, column: Int, inExprField: Bool) -> ExpressionSite {
+        ExpressionSite(line: Int32(clamping: line), column: Int32(clamping: column),
+                       inExprField: inExprField, firstColumn: firstColumn, targetColumn: targetColumn)
     }
 }

@@ -73,6 +73,7 @@ extension WireReader {
         }
 
         var first: ItemRef?
+        var site: ExpressionSite?
         var attributes: AttributeSet?
         var relation = Relation.equal
         var target: ConstraintTarget?
@@ -91,7 +92,10 @@ extension WireReader {
             }
             // A broken expression still lets the other fields be checked below.
             var parsed: ParsedExpression?
-            if nodes[e].kind == .string { parsed = expression(e, at(F.expr)) } else {
+            if nodes[e].kind == .string {
+                parsed = expression(e, at(F.expr))
+                if let parsed { site = parsed.site(line: Int(nodes[e].line), column: column(e), inExprField: true) }
+            } else {
                 wrongType(e, at(F.expr), expected: "an expression string")
             }
             if let parsed {
@@ -197,11 +201,13 @@ extension WireReader {
         if let l = given(F.label) { label = string(l, at(F.label)) }
         var source: SourceLocation?
         if let s = given(F.source) { source = self.source(s, at(F.source)) }
+        // Every error about this constraint echoes the caller's own location.
+        if let source { for k in errorsBefore..<errors.count where errors[k].source == nil { errors[k].source = source } }
 
         guard errors.count == errorsBefore, let attributes, let target else { return nil }
         return ConstraintSpec(id: id, first: first, attributes: attributes, relation: relation, target: target,
                               multiplier: multiplier ?? 1, modifier: modifier, priority: priority ?? 1000,
-                              label: label, source: source, location: location)
+                              label: label, source: source, location: location, expressionSite: site)
     }
 
     static let sourceFields = FieldTable("file", "line", "column")

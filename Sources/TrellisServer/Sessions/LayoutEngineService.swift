@@ -329,10 +329,16 @@ public struct LayoutEngineService: LayoutService {
 }
 
 extension LayoutEngineService {
-    /// `constraints` and `broken` of an unsatisfiable error under `strict`, written as an
-    /// answer's diagnostic writes them (docs/api.md §3).
+    /// The caller's `source` of the constraint an error is about, and `constraints` and
+    /// `broken` of an unsatisfiable error under `strict`, written as an answer's diagnostic
+    /// writes them (docs/api.md §3).
     static func diagnosticMembers(_ e: LayoutError) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
+        if let source = e.source {
+            var writer = JSONWriter(capacity: 64)
+            writer.source(source)
+            members.append(("source", .raw(writer.bytes)))
+        }
         if !e.constraints.isEmpty {
             var writer = JSONWriter(capacity: 160 * e.constraints.count)
             writer.beginArray()
