@@ -4,12 +4,12 @@
 
 /// A path template; `unmatched` stands for every unknown path (a metrics label).
 public enum Route: Int, CaseIterable, Sendable {
-    case layouts, sessions, session, edits, health, ready, metrics, openapi, playground, playgroundAsset, unmatched
+    case layouts, sessions, session, edits, health, ready, metrics, openapi, apiDocs, playground, playgroundAsset, unmatched
 
     /// By position: the path template (`{name}` is one non-empty segment).
     private static let templates: [String] = [
         "/v1/layouts", "/v1/sessions", "/v1/sessions/{id}", "/v1/sessions/{id}/edits", "/healthz", "/readyz",
-        "/metrics", "/openapi.yaml", "/", "/playground/{file}", "unmatched",
+        "/metrics", "/openapi.yaml", "/docs", "/", "/playground/{file}", "unmatched",
     ]
 
     public var template: String { Route.templates[rawValue] }
@@ -47,6 +47,8 @@ public enum Route: Int, CaseIterable, Sendable {
 /// Every operation of the API, one row each in `rows`.
 public enum Endpoint: Int, CaseIterable, Sendable {
     case solveLayout, createSession, getSession, deleteSession, editSession, health, ready, metrics, openapi
+    /// The spec as a page a person reads (`GET /docs`).
+    case apiDocs
     /// The playground page (`GET /`) and its scripts and styles (`GET /playground/{file}`).
     case playground, playgroundAsset
 
@@ -70,6 +72,7 @@ public enum Endpoint: Int, CaseIterable, Sendable {
         Row(method: "GET", route: .ready, takesBody: false, answersFrames: false),
         Row(method: "GET", route: .metrics, takesBody: false, answersFrames: false),
         Row(method: "GET", route: .openapi, takesBody: false, answersFrames: false),
+        Row(method: "GET", route: .apiDocs, takesBody: false, answersFrames: false),
         Row(method: "GET", route: .playground, takesBody: false, answersFrames: false),
         Row(method: "GET", route: .playgroundAsset, takesBody: false, answersFrames: false),
     ]

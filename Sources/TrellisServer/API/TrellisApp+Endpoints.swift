@@ -35,6 +35,7 @@ extension TrellisApp {
         case .ready: ready(call)
         case .metrics: metricsText(call)
         case .openapi: openAPI(call)
+        case .apiDocs: call.done(APIPage.file.answer(call.request))
         case .playground, .playgroundAsset: playgroundFile(call)
         case .solveLayout: solveLayout(call)
         case .createSession: createSession(call)
