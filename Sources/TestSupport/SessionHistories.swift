@@ -36,6 +36,8 @@ public struct SessionHistories {
         var constant: Double
         var useInset: Bool
         var priority: Double?
+        /// `"active": false`: kept but not enforced.
+        var inactive = false
 
         func json(id: String?, view includeView: Bool) -> String {
             var fields: [String] = []
@@ -52,6 +54,7 @@ public struct SessionHistories {
                 fields.append(#""to": \#(constant)"#)
             }
             if let priority { fields.append(#""priority": \#(priority)"#) }
+            if inactive { fields.append(#""active": false"#) }
             return "{" + fields.joined(separator: ", ") + "}"
         }
     }
@@ -100,7 +103,8 @@ public struct SessionHistories {
     /// A random constraint whose first item is `v`, remembered when it gets an id.
     mutating func constraintJSON(for v: GenView, includeView: Bool) -> String {
         if chance(0.15) { return expressionJSON(for: v) }
-        let spec = randomSpec(for: v)
+        var spec = randomSpec(for: v)
+        spec.inactive = chance(0.1)
         var id: String?
         if chance(0.75) {
             nextConstraint += 1
@@ -190,7 +194,7 @@ public struct SessionHistories {
 
     private mutating func op(_ document: LayoutDocument) -> String {
         guard let v = randomView(excludingRoot: true) else { return addViewsOp(document) }
-        switch Int.random(in: 0..<20, using: &rng) {
+        switch Int.random(in: 0..<23, using: &rng) {
         case 0...3:
             let list = (0..<Int.random(in: 1...2, using: &rng)).map { _ in constraintJSON(for: v, includeView: false) }
             return #"{"op": "make", "view": "\#(v.id)", "constraints": [\#(list.joined(separator: ", "))]}"#
@@ -219,6 +223,19 @@ public struct SessionHistories {
             return #"{"op": "removeViews", "ids": ["\#(v.id)"]}"#
         case 14:
             return #"{"op": "make", "view": "ghost", "constraints": ["ghost.width == 1"]}"#
+        case 20, 21:
+            // activate / deactivate by ids: whole entries, one member of a composite, or unknown.
+            let op = chance(0.5) ? "activate" : "deactivate"
+            var ids: [String] = []
+            for c in document.constraints.shuffled(using: &rng).prefix(Int.random(in: 1...2, using: &rng)) {
+                guard let id = c.id else { continue }
+                let members = Array(c.attributes.expansion)
+                ids.append(members.count > 1 && chance(0.3) ? "\(id).\(pick(members).name)" : id)
+            }
+            if chance(0.1) || ids.isEmpty { ids.append(chance(0.5) ? "nosuch" : "k1.nosuch") }
+            return #"{"op": "\#(op)", "ids": [\#(ids.map { #""\#($0)""# }.joined(separator: ", "))]}"#
+        case 22:
+            return #"{"op": "\#(chance(0.5) ? "activate" : "deactivate")", "view": "\#(v.id)"}"#
         case 15:
             // On a view without a frame this adds the newest constraints, an order no
             // document expresses: a third of the time only.

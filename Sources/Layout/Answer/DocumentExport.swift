@@ -52,6 +52,6 @@ extension InstalledDescription {
         // One value (the memberwise initializer), not a spec set field by field and copied out.
         return ConstraintSpec(id: id, first: c.first, attributes: AttributeSet(c.firstAttribute), relation: c.relation,
                               target: target, multiplier: c.multiplier, modifier: modifier, priority: c.priority,
-                              label: stored.label, source: stored.source, location: stored.location)
+                              label: stored.label, source: stored.source, location: stored.location, active: active)
     }
 }

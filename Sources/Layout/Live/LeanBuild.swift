@@ -119,10 +119,17 @@ extension LiveLayout {
         }
         // By index (a loop over the array copied it into its iterator); a placed constraint is
         // a plain value, copied out without reference counting.
+        // An inactive constraint is checked as any other, and then only named: a one-shot
+        // answer never mentions it (it is not enforced, so no conflict or count has it).
+        let active = spec.pointee.active
         for k in constraints.indices {
             let c = constraints[k]
             guard linearizer.expression(of: c, into: &form) else { return false }
             let expression = form.takeExpression()
+            guard active else {
+                form.restore(from: consume expression)
+                continue
+            }
             do {
                 try solver.addAnonymous(expression, c.relation, priority: c.priority, constant: expression.constant)
             } catch { return false }

@@ -71,7 +71,7 @@ extension LiveLayout {
     func updateConstraints(_ specs: [ConstraintSpec], view: ItemRef, at location: RequestLocation?)
         -> [LayoutError] {
         guard state.tree.contains(view) else { return [.unknownView(view.name, location)] }
-        if state.registry.ids(firstItem: view).isEmpty {
+        if state.registry.activeIDs(firstItem: view).isEmpty {
             return makeConstraints(specs, view: view, at: location)
         }
         var errors: [LayoutError] = []
@@ -82,7 +82,7 @@ extension LiveLayout {
             case .failure(let failure):
                 errors += failure.errors
             case .success(let constraints):
-                let candidates = state.registry.ids(firstItem: spec.first ?? view)
+                let candidates = state.registry.activeIDs(firstItem: spec.first ?? view)
                 for constraint in constraints {
                     if let (id, index) = match(constraint, among: candidates) {
                         changes.append((id, index, constraint.constant, k))
@@ -134,6 +134,13 @@ extension LiveLayout {
             }
             return
         }
+        splitIntoMembers(id)
+    }
+
+    /// Replaces a composite description by one per member, `id.attribute` (made unique):
+    /// what a partial `update`, or a lifecycle op on one member, leaves in the document.
+    func splitIntoMembers(_ id: String) {
+        guard let description = state.registry[id] else { return }
         saveStructure()
         structureVersion += 1  // the document's constraints changed (a session recounts them)
         var ids: [String] = []
@@ -244,13 +251,26 @@ extension LiveLayout {
         state.registry.insert(InstalledDescription(id: id, seq: state.nextSeq, first: first, spec: spec,
                                                    expanded: constraints))
         state.nextSeq += 1
+        // An inactive one is kept, validated and named, but not enforced. Its members' places
+        // in add order are kept for it, as an active one's entries take them (a split gives
+        // member k the place seq + k).
+        guard spec.active else {
+            state.nextSeq += constraints.count
+            return []
+        }
+        return installMembers(of: id, constraints, location: spec.location, source: spec.source)
+    }
+
+    /// Enforces a description's expanded constraints, each as the newest.
+    func installMembers(of id: String, _ constraints: [CompiledConstraint], location: RequestLocation,
+                        source: SourceLocation?) -> [LayoutError] {
         var errors: [LayoutError] = []
         let linearizer = state.linearizer
         for constraint in constraints {
             guard let form = linearizer.expression(of: constraint) else {
                 errors.append(LayoutError(code: .noCommonAncestor,
                                           message: "cannot place \(ConstraintText.describe(constraint))",
-                                          location: spec.location, source: spec.source))
+                                          location: location, source: source))
                 continue
             }
             do {
@@ -263,7 +283,7 @@ extension LiveLayout {
         return errors
     }
 
-    private func unregister(_ id: String) {
+    func unregister(_ id: String) {
         // Entries live in the description: take them out of the solver while it is there.
         guard let description = state.registry[id] else { return }
         for key in description.keys { uninstall(key) }
@@ -295,7 +315,7 @@ extension LiveLayout {
     }
 
     /// Tree and registry are about to change structurally: keep a copy for rollback.
-    private func saveStructure() {
+    func saveStructure() {
         guard case .batch(let log) = activity, !log.structureSaved else { return }
         let tree = state.tree, registry = state.registry, broken = state.broken
         recordUndo { $0.state.restore(tree: tree, registry: registry, broken: broken) }

@@ -2,7 +2,8 @@
 /// wrote it and the layout constraints it expanded to, with their current constants.
 struct InstalledDescription {
     let id: String
-    let seq: Int
+    /// Its place in add order; activation makes it the newest (`Registry.makeNewest`).
+    var seq: Int
     /// The item whose registry holds it (SnapKit's from item).
     let first: ItemRef
     /// As written (compactly; `spec` gives it back whole), or as an `update` of every
@@ -15,20 +16,29 @@ struct InstalledDescription {
     /// description of one constraint stays edited: an update of every member of a
     /// composite restates its spec, one of some members splits it; see `restate`.)
     var edited = false
+    /// Enforced (its expanded constraints have solver entries), or kept without them
+    /// (`"active": false`, `deactivate`).
+    var active = true
 
     init(id: String, seq: Int, first: ItemRef, spec: ConstraintSpec, expanded: [CompiledConstraint]) {
         self.id = id; self.seq = seq; self.first = first; stored = StoredSpec(spec)
         self.expanded = expanded.map { ExpandedConstraint(compiled: $0, entry: nil) }
+        active = spec.active
     }
 
     /// One member of a split composite.
-    init(id: String, seq: Int, first: ItemRef, stored: StoredSpec, member: ExpandedConstraint) {
+    init(id: String, seq: Int, first: ItemRef, stored: StoredSpec, member: ExpandedConstraint, active: Bool) {
         self.id = id; self.seq = seq; self.first = first; self.stored = stored
         expanded = [member]
+        self.active = active
     }
 
     /// As written, with `id` and `first` filled in.
-    var spec: ConstraintSpec { stored.spec(id: id, first: first) }
+    var spec: ConstraintSpec {
+        var spec = stored.spec(id: id, first: first)
+        spec.active = active
+        return spec
+    }
 
     var keys: [ConstraintKey] { expanded.map { .user(id: id, attribute: $0.compiled.firstAttribute) } }
     var compiled: [CompiledConstraint] { expanded.map(\.compiled) }
@@ -64,6 +74,23 @@ struct Registry {
     var count: Int { index.count }
 
     func ids(firstItem: ItemRef) -> [String] { byFirstItem[firstItem] ?? [] }
+
+    /// The active ones of `ids(firstItem:)` (SnapKit's installed constraints of an item).
+    func activeIDs(firstItem: ItemRef) -> [String] { ids(firstItem: firstItem).filter { self[$0]?.active == true } }
+
+    /// Marks a description active or not (its entries are the caller's business).
+    mutating func setActive(_ active: Bool, id: String) {
+        guard let slot = index[id].map(Int.init) else { return }
+        slots[slot]?.active = active
+    }
+
+    /// Makes a description the newest in add order: `seq`, and last among its item's.
+    mutating func makeNewest(id: String, seq: Int) {
+        guard let slot = index[id].map(Int.init), let first = slots[slot]?.first else { return }
+        slots[slot]?.seq = seq
+        byFirstItem[first]?.removeAll { $0 == id }
+        byFirstItem[first, default: []].append(id)
+    }
 
     /// The id the next constraint gets: the given one, or `c<k>`.
     mutating func nextId(given: String?) -> String { names.next(given: given) }
@@ -141,7 +168,8 @@ struct Registry {
         index[id] = nil
         for (k, member) in description.expanded.enumerated() {
             store(InstalledDescription(id: ids[k], seq: description.seq + k, first: description.first,
-                                       stored: StoredSpec(description.memberSpec(k, id: ids[k])), member: member))
+                                       stored: StoredSpec(description.memberSpec(k, id: ids[k])), member: member,
+                                       active: description.active))
         }
         if var list = byFirstItem[description.first], let p = list.firstIndex(of: id) {
             list.replaceSubrange(p...p, with: ids)

@@ -29,6 +29,7 @@ extension EditOperation {
 enum EditOps {
     static let table: [any EditOperation.Type] = [
         MakeOp.self, UpdateOp.self, RemakeOp.self, RemoveOp.self, AddViewsOp.self, RemoveViewsOp.self, SetFrameOp.self,
+        ActivateOp.self, DeactivateOp.self,
     ]
     /// The names of `table`, by position, found by their bytes.
     static let names = FieldTable(table.map { $0.name })

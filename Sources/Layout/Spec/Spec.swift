@@ -267,6 +267,9 @@ public struct ConstraintSpec: Equatable, Sendable {
     /// Where its expression string stands, for a constraint written as one: errors found
     /// after parsing (an unknown view) point into the string (`exprColumn`).
     public var expressionSite: ExpressionSite?
+    /// `"active": false`: kept (validated, named, listed) but not enforced (docs/api.md,
+    /// SnapKit's `prepareConstraints` and `deactivate()`).
+    public var active = true
     // Every field at once, `ConstraintSpec(id:first:attributes:...:location:)`, is the
     // memberwise initializer (kept by writing the other one in an extension): it builds the
     // spec as one value. The wire reader's own initializer assigned each field of a `self`

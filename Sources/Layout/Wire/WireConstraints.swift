@@ -15,11 +15,11 @@
 extension WireReader {
     private enum F {
         static let id = 0, view = 1, attributes = 2, relation = 3, to = 4, multiplier = 5, dividedBy = 6,
-                   offset = 7, inset = 8, priority = 9, label = 10, source = 11, expr = 12
+                   offset = 7, inset = 8, priority = 9, label = 10, source = 11, expr = 12, active = 13
     }
     static let constraintFields = FieldTable(
         "id", "view", "attributes", "relation", "to", "multiplier", "dividedBy", "offset", "inset",
-        "priority", "label", "source", "expr",
+        "priority", "label", "source", "expr", "active",
     )
 
     /// A `constraints` array. Explicit ids must be unique across the request
@@ -201,13 +201,15 @@ extension WireReader {
         if let l = given(F.label) { label = string(l, at(F.label)) }
         var source: SourceLocation?
         if let s = given(F.source) { source = self.source(s, at(F.source)) }
+        var active = true
+        if let a = given(F.active), let value = bool(a, at(F.active)) { active = value }
         // Every error about this constraint echoes the caller's own location.
         if let source { for k in errorsBefore..<errors.count where errors[k].source == nil { errors[k].source = source } }
 
         guard errors.count == errorsBefore, let attributes, let target else { return nil }
         return ConstraintSpec(id: id, first: first, attributes: attributes, relation: relation, target: target,
                               multiplier: multiplier ?? 1, modifier: modifier, priority: priority ?? 1000,
-                              label: label, source: source, location: location, expressionSite: site)
+                              label: label, source: source, location: location, expressionSite: site, active: active)
     }
 
     static let sourceFields = FieldTable("file", "line", "column")

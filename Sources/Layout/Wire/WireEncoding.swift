@@ -105,6 +105,7 @@ extension JSONWriter {
         if c.priority != 1000 { field("priority", c.priority) }
         if let label = c.label { field("label", label) }
         if let s = c.source { key("source"); source(s) }
+        if !c.active { field("active", false) }
         endObject()
     }
 
