@@ -1,5 +1,5 @@
 import Testing
-@testable import Cassowary
+import Cassowary
 
 /// The same operations on two solvers give the same solver, row for row, wherever the two
 /// sit in memory. Swift seeds each hash table from its storage's address, so a choice made

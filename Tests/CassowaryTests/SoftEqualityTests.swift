@@ -1,5 +1,5 @@
 import Testing
-@testable import Cassowary
+import Cassowary
 
 /// `Constraint(e, equalAbove: p, below: q)` is the pair `e <= 0 @p`, `e >= 0 @q` in one row.
 @Suite struct SoftEqualityTests {

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import HTTPServer
+import HTTPServer
 
 @Suite("Basic exchanges")
 struct BasicExchangeTests {

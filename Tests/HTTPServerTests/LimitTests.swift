@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 import Glibc
-@testable import HTTPServer
+import HTTPServer
 
 @Suite("Limits")
 struct LimitTests {

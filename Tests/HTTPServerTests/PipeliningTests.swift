@@ -5,7 +5,7 @@ import Glibc
 import Synchronization
 import Dispatch
 import Testing
-@testable import HTTPServer
+import HTTPServer
 import Platform
 
 @Suite("Pipelining and asynchronous answers")

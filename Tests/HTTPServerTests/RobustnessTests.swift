@@ -1,7 +1,7 @@
 import TestSupport
 import Dispatch
 import Testing
-@testable import HTTPServer
+import HTTPServer
 
 @Suite("Robustness")
 struct RobustnessTests {

@@ -1,7 +1,7 @@
 import TestSupport
 import Dispatch
 import Testing
-@testable import HTTPServer
+import HTTPServer
 import Platform
 
 @Suite("Lifecycle")

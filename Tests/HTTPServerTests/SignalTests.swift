@@ -1,7 +1,7 @@
 import TestSupport
 import Glibc
 import Testing
-@testable import HTTPServer
+import HTTPServer
 
 @Suite("Signals", .serialized)
 struct SignalTests {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@testable import HTTPServer
+import HTTPServer
 
 /// A config for tests: ephemeral port, two loops, short grace period.
 func testConfig(_ change: (inout HTTPServerConfig) -> Void = { _ in }) -> HTTPServerConfig {

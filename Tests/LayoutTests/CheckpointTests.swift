@@ -5,7 +5,7 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import Layout
+import Layout
 
 @Suite struct CheckpointTests {
     /// The layout a checkpoint rebuilds (what a compacted session and its replay run).

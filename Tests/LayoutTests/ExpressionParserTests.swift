@@ -1,6 +1,6 @@
 // The expression language of docs/api.md §2.4, through the public entry point.
 import Testing
-@testable import Layout
+import Layout
 
 private let here = RequestLocation(pointer: "/constraints/7", line: 3, column: 9)
 

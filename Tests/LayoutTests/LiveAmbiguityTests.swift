@@ -1,5 +1,5 @@
 import Testing
-@testable import Layout
+import Layout
 
 /// One `ambiguous` warning per answer, naming the views and which of x, y, width, height
 /// are not unique among the optimal layouts.

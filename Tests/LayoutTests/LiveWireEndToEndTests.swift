@@ -1,5 +1,5 @@
 import Testing
-@testable import Layout
+import Layout
 
 /// JSON in, layout, JSON out: the contract's own example through the wire reader and
 /// the live layout.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Layout
+import Layout
 
 /// Issue #15 item 5: a refused document lists the errors of every phase in one answer
 /// (not one round per phase), reports a mistake once rather than with its consequences,

@@ -3,7 +3,7 @@
 // after the other on this thread answer byte for byte what each answers on new storage.
 import TestSupport
 import Testing
-@testable import Layout
+import Layout
 
 @Suite struct OneShotReuseTests {
     /// The encoded answer (timing taken out), or the refusal.

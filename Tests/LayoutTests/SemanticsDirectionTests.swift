@@ -1,5 +1,5 @@
 import Testing
-@testable import Layout
+import Layout
 
 /// Right-to-left layouts (docs/semantics.md §7.3): leading is the right edge, evaluated on the
 /// mirrored axis x' = W - x of the evaluating space.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Layout
+import Layout
 
 /// Frames from the real solver: coordinate spaces (docs/semantics.md §9.6), margins, guides,
 /// baselines, multipliers evaluated in the closest common ancestor's space.

@@ -2,7 +2,7 @@
 // exprColumn inside expressions). Constraints of `wireConstraintDoc` stand on line 2 at
 // column 18, so a value's column is 18 + its offset in the constraint text.
 import Testing
-@testable import Layout
+import Layout
 import TestSupport
 
 /// Column (line 2) of the first occurrence of `needle` inside constraint text `c`.

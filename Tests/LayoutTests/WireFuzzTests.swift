@@ -2,7 +2,7 @@
 // mutations of valid requests through every entry point.
 import TestSupport
 import Testing
-@testable import Layout
+import Layout
 
 
 private let edits = """

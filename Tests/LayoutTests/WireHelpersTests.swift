@@ -1,6 +1,6 @@
 // Shared helpers of the Wire*Tests files (prefixed so they cannot collide with others).
 import Testing
-@testable import Layout
+import Layout
 
 /// Decodes a document that must be valid; records the errors as an issue otherwise.
 func wireDocument(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> LayoutDocument? {

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
-@testable import Storage
+import Storage
 
 /// The SQLite store on its own: what goes in comes back in order, compaction and deletes,
 /// and damage (a record's bytes changed, a garbage file, a log cut short by a crash) is

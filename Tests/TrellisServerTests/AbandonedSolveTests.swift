@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import Testing
-@testable import TrellisServer
+import TrellisServer
 
 /// Issue #13, item 2: work for a client that has gone stops. A layout (a one-shot, or a
 /// session being created: no session is made) that would keep the only solver worker busy

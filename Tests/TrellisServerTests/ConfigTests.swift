@@ -1,5 +1,5 @@
 import Testing
-@testable import TrellisServer
+import TrellisServer
 
 @Suite struct ConfigTests {
     @Test func defaults() throws {

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import Testing
-@testable import TrellisServer
+import TrellisServer
 
 /// Sessions in a state directory survive a restart (docs/durability.md): real servers on
 /// loopback, stopped and started again on the same directory. (The crash test, with SIGKILL,

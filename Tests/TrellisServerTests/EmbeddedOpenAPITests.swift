@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Layout
-@testable import TrellisServer
+import TrellisServer
 
 @Suite struct EmbeddedOpenAPITests {
     static let specURL = URL(fileURLWithPath: #filePath)

@@ -5,7 +5,7 @@ import Logging
 import Storage
 import Synchronization
 import Testing
-@testable import TrellisServer
+import TrellisServer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

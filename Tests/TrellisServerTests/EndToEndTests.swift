@@ -2,7 +2,7 @@ import TestSupport
 import Dispatch
 import Synchronization
 import Testing
-@testable import TrellisServer
+import TrellisServer
 import Platform
 
 /// The real server (TrellisApp behind TrellisHTTPServer, libuv + llhttp) on 127.0.0.1,

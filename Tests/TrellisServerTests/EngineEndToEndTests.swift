@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import Testing
-@testable import TrellisServer
+import TrellisServer
 
 /// The real server with the real layout engine (LayoutEngineService on the Layout
 /// module), over loopback sockets: the answers of docs/api.md §3, §4 and §5.

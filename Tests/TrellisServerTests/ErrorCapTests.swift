@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Layout
-@testable import TrellisServer
+import TrellisServer
 
 /// A request full of mistakes costs what its first hundred do to report, and a document
 /// over the limits is refused before any of its elements is read (issue "Hostile and

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Storage
 import Testing
-@testable import TrellisServer
+import TrellisServer
 import Platform
 
 /// The journal's writer thread: records from many threads reach the store in each session's

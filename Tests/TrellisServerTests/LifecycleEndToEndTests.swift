@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import Testing
-@testable import TrellisServer
+import TrellisServer
 
 /// SnapKit's constraint lifecycle over HTTP (issue #37, CONTRACT §6): `prepareConstraints`
 /// (`"active": false`), `deactivate()`, `activate()`, by id, by view, and for one member of

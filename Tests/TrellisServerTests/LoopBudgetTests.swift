@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import Testing
-@testable import TrellisServer
+import TrellisServer
 
 /// A layout that looks small (two views) but takes long to solve (hundreds of priority
 /// levels) does not hold its event loop: it gets `loopSolveSeconds` there, then goes on on

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TrellisServer
+import TrellisServer
 
 /// README.md's configuration table (between `<!-- config:begin -->` and
 /// `<!-- config:end -->`) lists exactly the settings of `ServerConfig.settings`:

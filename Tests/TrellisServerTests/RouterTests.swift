@@ -1,6 +1,6 @@
 import Layout
 import Testing
-@testable import TrellisServer
+import TrellisServer
 import Platform
 
 @Suite struct RouterTests {

@@ -2,7 +2,7 @@ import Foundation
 import Layout
 import TestSupport
 import Testing
-@testable import TrellisServer
+import TrellisServer
 
 /// The session invariant end to end (docs/sessions.md): random histories sent over HTTP to
 /// the real server, several sessions at once with only two kept built, so that sessions

@@ -1,7 +1,7 @@
 import Layout
 import Dispatch
 import Synchronization
-@testable import TrellisServer
+import TrellisServer
 import Platform
 
 /// A clock the test moves by hand.
