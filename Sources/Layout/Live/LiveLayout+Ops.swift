@@ -71,7 +71,7 @@ extension LiveLayout {
     func updateConstraints(_ specs: [ConstraintSpec], view: ItemRef, at location: RequestLocation?)
         -> [LayoutError] {
         guard state.tree.contains(view) else { return [.unknownView(view.name, location)] }
-        if state.registry.activeIDs(firstItem: view).isEmpty {
+        if !state.registry.hasActive(firstItem: view) {
             return makeConstraints(specs, view: view, at: location)
         }
         var errors: [LayoutError] = []
@@ -82,7 +82,7 @@ extension LiveLayout {
             case .failure(let failure):
                 errors += failure.errors
             case .success(let constraints):
-                let candidates = state.registry.activeIDs(firstItem: spec.first ?? view)
+                let candidates = state.registry.ids(firstItem: spec.first ?? view)
                 for constraint in constraints {
                     if let (id, index) = match(constraint, among: candidates) {
                         changes.append((id, index, constraint.constant, k))

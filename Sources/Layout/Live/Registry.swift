@@ -75,8 +75,9 @@ struct Registry {
 
     func ids(firstItem: ItemRef) -> [String] { byFirstItem[firstItem] ?? [] }
 
-    /// The active ones of `ids(firstItem:)` (SnapKit's installed constraints of an item).
-    func activeIDs(firstItem: ItemRef) -> [String] { ids(firstItem: firstItem).filter { self[$0]?.active == true } }
+    /// Whether the item has an active description (SnapKit's installed constraints of an item;
+    /// the first one nearly always is).
+    func hasActive(firstItem: ItemRef) -> Bool { ids(firstItem: firstItem).contains { self[$0]?.active == true } }
 
     /// Marks a description active or not (its entries are the caller's business).
     mutating func setActive(_ active: Bool, id: String) {
@@ -179,8 +180,9 @@ struct Registry {
 
     /// The position of the expanded constraint of description `id` that `constraint` would
     /// update (docs/semantics.md §6.3's key), read in place.
+    /// Inactive descriptions match nothing: `update` edits installed constraints only.
     func position(id: String, updating constraint: CompiledConstraint) -> Int? {
-        guard let slot = index[id].map(Int.init) else { return nil }
+        guard let slot = index[id].map(Int.init), slots[slot]?.active == true else { return nil }
         return slots[slot]?.expanded.firstIndex { $0.compiled.hasSameUpdateKey(as: constraint) }
     }
 
