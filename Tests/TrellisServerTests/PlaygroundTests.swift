@@ -18,6 +18,12 @@ import Testing
         }
     }
 
+    /// The page links the readable API reference (`GET /docs`).
+    @Test func linksTheAPIPage() {
+        let page = String(decoding: PlaygroundAssets.asset(named: "index.html")?.bytes ?? [], as: UTF8.self)
+        #expect(page.contains(#"href="/docs""#))
+    }
+
     /// The playground's own tests stay in the repository.
     @Test func testFilesAreNotShipped() {
         #expect(PlaygroundAssets.file(named: "model.test.js") == nil)
