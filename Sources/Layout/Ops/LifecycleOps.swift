@@ -7,10 +7,10 @@
 struct ActivateOp: EditOperation, Equatable {
     static let name: StaticString = "activate"
     static let fields: [OpField] = [.view, .ids]
-    let target: LifecycleTarget
+    let target: ConstraintSelection
 
     static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> ActivateOp? {
-        LifecycleTarget.read(input, &reader).map { ActivateOp(target: $0) }
+        ConstraintSelection.read(input, &reader).map { ActivateOp(target: $0) }
     }
     func apply(to layout: LiveLayout, at location: RequestLocation) -> [LayoutError] {
         layout.setActive(true, target, at: location)
@@ -22,48 +22,26 @@ struct ActivateOp: EditOperation, Equatable {
 struct DeactivateOp: EditOperation, Equatable {
     static let name: StaticString = "deactivate"
     static let fields: [OpField] = [.view, .ids]
-    let target: LifecycleTarget
+    let target: ConstraintSelection
 
     static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> DeactivateOp? {
-        LifecycleTarget.read(input, &reader).map { DeactivateOp(target: $0) }
+        ConstraintSelection.read(input, &reader).map { DeactivateOp(target: $0) }
     }
     func apply(to layout: LiveLayout, at location: RequestLocation) -> [LayoutError] {
         layout.setActive(false, target, at: location)
     }
 }
 
-/// Which constraints a lifecycle op names: `view` or `ids`, exactly one.
-enum LifecycleTarget: Equatable, Sendable {
-    case view(ItemRef)
-    case ids([String])
-
-    static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> LifecycleTarget? {
-        let v = reader.present(input, .view), i = reader.present(input, .ids)
-        if let v, let i {
-            let later = max(v, i)
-            reader.error(ErrorCode.conflictingFields, "an '\(input.name)' op takes 'view' or 'ids', not both", later,
-                         input.pointer(later == v ? .view : .ids))
-        } else if let v {
-            return reader.firstItem(v, input.pointer(.view)).map { .view($0) }
-        } else if let i {
-            return reader.idList(i, input.pointer(.ids)).map { .ids($0) }
-        } else {
-            reader.error(ErrorCode.missingField, "an '\(input.name)' op needs 'view' or 'ids'", input.node, input.pointer)
-        }
-        return nil
-    }
-}
-
 extension EditOpKind {
-    static func activate(_ target: LifecycleTarget) -> EditOpKind { EditOpKind(ActivateOp(target: target)) }
-    static func deactivate(_ target: LifecycleTarget) -> EditOpKind { EditOpKind(DeactivateOp(target: target)) }
+    static func activate(_ target: ConstraintSelection) -> EditOpKind { EditOpKind(ActivateOp(target: target)) }
+    static func deactivate(_ target: ConstraintSelection) -> EditOpKind { EditOpKind(DeactivateOp(target: target)) }
 }
 
 extension LiveLayout {
     /// Activates or deactivates what `target` names. Every id is checked before anything
     /// changes; an id of one member of a composite (`c2.top`) splits the composite into its
     /// members first (as a partial `update` does), so that the member can differ.
-    func setActive(_ active: Bool, _ target: LifecycleTarget, at location: RequestLocation) -> [LayoutError] {
+    func setActive(_ active: Bool, _ target: ConstraintSelection, at location: RequestLocation) -> [LayoutError] {
         var ids: [String]
         switch target {
         case .view(let view):

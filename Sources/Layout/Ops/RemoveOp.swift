@@ -3,26 +3,10 @@ struct RemoveOp: EditOperation, Equatable {
     static let name: StaticString = "remove"
     static let fields: [OpField] = [.view, .ids]
 
-    enum Target: Equatable {
-        case view(ItemRef)
-        case ids([String])
-    }
-    let target: Target
+    let target: ConstraintSelection
 
     static func read(_ input: borrowing OpInput, _ reader: inout WireReader) -> RemoveOp? {
-        let v = reader.present(input, .view), i = reader.present(input, .ids)
-        if let v, let i {
-            let later = max(v, i)
-            reader.error(ErrorCode.conflictingFields, "a 'remove' op takes 'view' or 'ids', not both", later,
-                         input.pointer(later == v ? .view : .ids))
-        } else if let v {
-            return reader.firstItem(v, input.pointer(.view)).map { RemoveOp(target: .view($0)) }
-        } else if let i {
-            return reader.idList(i, input.pointer(.ids)).map { RemoveOp(target: .ids($0)) }
-        } else {
-            reader.error(ErrorCode.missingField, "a 'remove' op needs 'view' or 'ids'", input.node, input.pointer)
-        }
-        return nil
+        ConstraintSelection.read(input, &reader).map { RemoveOp(target: $0) }
     }
 
     func count(into footprint: inout EditFootprint) {
