@@ -45,6 +45,17 @@ import Layout
         #expect(errors.filter { $0.location?.pointer == "/constraints/0" || $0.location?.pointer == "/constraints/1" }.allSatisfy { $0.source == nil })
     }
 
+    /// A source's line and column are 1-based, as the spec says: 0 is refused, not echoed.
+    @Test func sourceLinesAndColumnsStartAtOne() {
+        for (bad, pointer) in [(#"{"file": "V.swift", "line": 0}"#, "/constraints/0/source/line"),
+                               (#"{"file": "V.swift", "line": 3, "column": 0}"#, "/constraints/0/source/column")] {
+            let doc = #"{"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}], "constraints": [{"view": "root", "attributes": "width", "to": 1, "source": "# + bad + "}]}"
+            guard case .failure(let problem) = decodeLayoutDocument(Array(doc.utf8)) else { Issue.record("accepted \(bad)"); continue }
+            #expect(problem.errors.map { $0.location?.pointer } == [pointer], "\(problem.errors)")
+            #expect(problem.errors.allSatisfy { $0.source == nil })
+        }
+    }
+
     @Test func numbersOutOfRangeInAnExpressionPointAtTheNumber() {
         let error = Self.errors().first { $0.code == .outOfRange }
         #expect(error?.location?.pointer == "/constraints/5")

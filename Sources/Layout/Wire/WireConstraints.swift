@@ -223,10 +223,10 @@ extension WireReader {
             return nil
         }
         let file = string(fileNode, child(pointer(), "file"))
-        let line = integer(lineNode, child(pointer(), "line"), 0...Int(Int32.max))
+        let line = integer(lineNode, child(pointer(), "line"), 1...Int(Int32.max))
         var column: Int?
         if let c = f[2], !isNull(c) {
-            column = integer(c, child(pointer(), "column"), 0...Int(Int32.max))
+            column = integer(c, child(pointer(), "column"), 1...Int(Int32.max))
             if column == nil { return nil }
         }
         guard let file, let line else { return nil }
