@@ -158,8 +158,8 @@ extension Solver {
             return nil
         }
         var row = expand(written)
-        // The row as written is spent: its storage serves the next fresh row (a third of a
-        // soft-heavy build's rows were otherwise new allocations, `Tableau.freshRow`).
+        // The row as written is spent: its storage serves the next fresh row
+        // (`Tableau.freshRow`), so building rows does not allocate for each.
         tableau.recycle(consume written)
         // The free variable of the expanded row with the fewest references (the first of equals).
         var free: Symbol = -1
@@ -214,8 +214,7 @@ extension Solver {
     /// simplex's ratio test picks (least cost per unit, lexicographically, among those with a
     /// negative coefficient, which reach zero from the row's nonnegative constant). Solving
     /// for it keeps every reduced cost nonnegative, so the dual simplex restores feasibility;
-    /// a phase with an artificial variable (about 8 k instructions per such add on a 10-view
-    /// screen) is never needed. With a zero constant either sign reaches zero: the row is
+    /// a phase with an artificial variable, far dearer, is never needed. With a zero constant either sign reaches zero: the row is
     /// negated if only that offers a symbol. Nil when no symbol can: the row then proves the
     /// constraint cannot hold (its symbols are nonnegative and only raise it above zero), or
     /// holds already at zero.
@@ -277,8 +276,8 @@ extension Solver {
         return freeSubject(row, otherThan: best)
     }
 
-    /// The rare rest of `freeSubject`, apart: with its closures in the same function, the row's
-    /// cells were retained and released on every call.
+    /// The rare rest of `freeSubject`, apart: its closures would otherwise make the common
+    /// path retain and release the row's cells on every call.
     private func freeSubject(_ row: Row, otherThan best: Symbol) -> Symbol? {
         let rest = row.symbols.filter { $0 != best && tableau.kinds[Int($0)] == .external && !definitions.isDefined($0) }
             .sorted { definitions.referencedBy[Int($0)].count < definitions.referencedBy[Int($1)].count }

@@ -212,7 +212,7 @@ final class Definitions {
         programPosition = []
     }
 
-    /// Moved in, not copied (a copy was a retain and a release of its cells).
+    /// Moved in, not copied: a copy would retain and release its cells.
     func define(_ x: Symbol, _ row: consuming Row) {
         for i in row.cells.indices {
             let s = row.cells[i].symbol

@@ -64,8 +64,7 @@ extension Solver {
     }
 
     /// The walk of `collectDefinitions`, from the roots `roots` hands to its argument. The
-    /// solver's buffers are swapped out and back, not copied (a copy of an array held in the
-    /// solver and the empty one put in its place were a retain and a release of it).
+    /// solver's buffers are swapped out and back, not copied, so no reference is counted.
     @inline(__always) private func collectingDefinitions(_ roots: ((Symbol) -> Void) -> Void) {
         var order: [Symbol] = [], stack: [(Symbol, Int)] = []
         swap(&order, &scratchOrder)
@@ -119,7 +118,7 @@ extension Solver {
         if !any { return false }
         let visited = definitions.newMark()
         _ = definitions.mark(x, visited)
-        // The solver's scratch stack, swapped out and back: an array of its own was an
+        // The solver's scratch stack, swapped out and back: an array of its own would be an
         // allocation for most constraints added.
         var stack: [Symbol] = []
         swap(&stack, &scratchSymbols)

@@ -1,9 +1,8 @@
 /// A short list of indexes (row slots, or symbols): up to two held inline, more on the
 /// heap. Every symbol has such a list in the column index and in the definitions' reverse
-/// index, and most symbols sit in one or two rows. As one array each, those lists were
-/// the largest share of a small solver's allocations (a heap block of 48 bytes or more
-/// for one or two entries), which every one-shot layout paid to build and to free, and
-/// every session paid to keep.
+/// index, and most symbols sit in one or two rows. As one array each, those lists would be
+/// the largest share of a small solver's allocations (a heap block of 48 bytes or more for
+/// one or two entries), paid by every one-shot to build and free and by every session to keep.
 ///
 /// 16 bytes: slots and symbols are never negative, so -1 marks an empty inline place; a
 /// negative value (never stored by the solver) simply goes to the heap form.
@@ -54,8 +53,8 @@ struct IndexList: RandomAccessCollection, MutableCollection {
     }
 
     /// `append` of an `x` that takes the list to its heap form, made on `storage` (empty)
-    /// from the `IndexListPool` its table keeps across a reset: otherwise each list past two
-    /// entries was a new array every build.
+    /// from the `IndexListPool` its table keeps across a reset, so that a list past two entries
+    /// is not a new array every build.
     mutating func append(_ x: Int32, movingToHeapOn storage: consuming [Int32]) {
         moveToHeap(on: storage)
         spill?.append(x)

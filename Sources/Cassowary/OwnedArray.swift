@@ -10,8 +10,8 @@ import Darwin
 ///
 /// Why not `Array`: every write to an array held in a class checks that its buffer is
 /// uniquely referenced, and `append` runs generic code out of line. A new symbol appends to
-/// fourteen per-symbol tables; as arrays that cost about 700 instructions per symbol, a
-/// tenth of building a 10-view layout's system. This one cannot be copied (`~Copyable`),
+/// fourteen per-symbol tables, which as arrays is a large part of building a small layout's
+/// system. This one cannot be copied (`~Copyable`),
 /// so it is unique by construction: a write is a bounds check and a store, an append one
 /// compare more. Element access does not mutate the table itself (only its elements'
 /// memory), so it needs no exclusive access to the property that holds the table.
@@ -39,8 +39,8 @@ import Darwin
 
     /// Room for `n` elements, from `malloc`. `UnsafeMutablePointer.allocate` asks the Swift
     /// runtime for memory of the default alignment, which on Linux it gets from
-    /// `posix_memalign`, about four times malloc's cost (a new solver's tables: 34 calls,
-    /// 13.9 k instructions). malloc's alignment (16) serves every element type the tables
+    /// `posix_memalign`, several times malloc's cost. malloc's alignment (16) serves every
+    /// element type the tables
     /// hold; both kinds of memory go back with `free`.
     @inlinable static func storage(_ n: Int) -> UnsafeMutablePointer<Element> {
         if MemoryLayout<Element>.alignment <= 16, let raw = malloc(Swift.max(1, n * MemoryLayout<Element>.stride)) {

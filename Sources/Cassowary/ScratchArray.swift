@@ -1,6 +1,6 @@
 extension Array {
     /// Empties a scratch array and keeps its storage: `removeAll(keepingCapacity: true)`
-    /// runs the generic range replacement, about 200 instructions even for the few elements
+    /// runs the generic range replacement, costly even for the few elements
     /// (or none) a compiled description, a linear form, a cycle check's walk or a solver's
     /// per-add and per-reset lists hold, several times per constraint built. Public for
     /// Layout's scratch arrays.

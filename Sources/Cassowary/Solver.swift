@@ -24,7 +24,7 @@ public final class Solver {
         func level(of s: Symbol) -> Int { Int(s == other ? otherLevel : level) }
 
         /// The marker, then the other error symbol if there is one: walked without building an
-        /// array (an array literal of the two was a heap block on every add).
+        /// array, which would be a heap block on every add.
         var symbols: Symbols { Symbols(coming: marker, last: other) }
 
         struct Symbols: Sequence, IteratorProtocol {
@@ -84,8 +84,8 @@ public final class Solver {
     public internal(set) var statistics = Statistics()
     private var deadlineAsks = 0
     /// When optimisation must stop (see `isPastDeadline`): nil for never. The last stored
-    /// property: its type's size is known only at run time (the Concurrency library's), so
-    /// every property after it was read at an offset looked up at run time. Set by `setBudget`.
+    /// property: its type's size is known only at run time (the Concurrency library's), and a
+    /// property after it would be read at an offset looked up at run time. Set by `setBudget`.
     public private(set) var deadline: ContinuousClock.Instant?
 
     public struct Statistics: Sendable {
@@ -160,8 +160,8 @@ public final class Solver {
     }
 
     /// `checkDeadline` when there is something to check. Apart from `isPastDeadline`: reading
-    /// the optional instant needs its type's metadata, looked up on every call (80
-    /// instructions, 1.4 % of a soft-heavy screen's build) where the function reads it.
+    /// the optional instant needs its type's metadata, looked up on every call of the function
+    /// that reads it, so the hot path must not be that function.
     @inline(never) private func checkDeadlineIfSet() -> Bool {
         guard deadline != nil || shouldStop != nil else { return false }
         return checkDeadline()

@@ -39,10 +39,9 @@ final class SolverParts {
 }
 
 /// The parts of solvers that went away, kept for the next new solvers of the same thread
-/// (issue #12: "a solver that is cheap to build"). A new solver's first symbols used to
-/// allocate its dozen tables (and have glibc consolidate the blocks its predecessor had
-/// freed), and each of its rows a new array: building the 10-view stack's system took half
-/// as long again on a new solver as on a reset one. A solver's `deinit` empties its parts and
+/// (a solver must be cheap to build). Otherwise a new solver's first symbols allocate its dozen
+/// tables (and have glibc consolidate the blocks its predecessor freed), and each of its rows
+/// a new array. A solver's `deinit` empties its parts and
 /// puts them here; `Solver.init` takes them. Reset parts answer exactly as new ones
 /// (`SolverReuseTests`).
 ///

@@ -99,8 +99,8 @@ final class Tableau {
 
     /// Empty, as new, keeping the arrays' storage (see `Solver.reset`).
     func reset() {
-        // The rows' storage is kept for the next rows (`freshRow`): a small layout's rows
-        // were a fifth of its allocations, each one-shot building and freeing them again.
+        // The rows' storage is kept for the next rows (`freshRow`): rows are a large share of a
+        // small layout's allocations, and one-shots build and free them again and again.
         for slot in rows.indices where spareCells.count < Tableau.spareRows {
             var row = Row(constant: 0)
             swap(&row, &rows[slot])

@@ -168,7 +168,7 @@ extension Solver {
     /// Puts in `scratchOrder` the defined variables, each after everything its definition
     /// reads (the walk's postorder, from every defined variable in symbol order); the free
     /// variables' values set to 0 on the way. What both the program and an in-place
-    /// evaluation follow. (It was the postorder reversed into a new array and read backwards.)
+    /// evaluation follow.
     private func collectEvaluationOrder() {
         for x in definitions.values.indices where !definitions.rows.isDefined(x) { definitions.values[x] = 0 }
         collectDefinitionsOfAll()

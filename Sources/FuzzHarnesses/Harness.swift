@@ -2,7 +2,7 @@ import Cassowary
 import Layout
 import TestSupport
 
-/// The fuzzing harnesses (scripts/fuzz, issue #13): each takes arbitrary bytes and answers
+/// The fuzzing harnesses (scripts/fuzz): each takes arbitrary bytes and answers
 /// nil, or what property failed. libFuzzer runs them through `trellis-fuzz`; every file
 /// kept in fuzz/corpus/<harness>/ is run again by FuzzCorpusTests.
 public enum Harness: String, CaseIterable, Sendable {

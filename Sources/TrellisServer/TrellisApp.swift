@@ -166,7 +166,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
 
     /// Whether an attempt that ran out of time goes again with the whole budget on the pool:
     /// yes after the loop's short first attempt, unless the client has gone (a client that
-    /// has gone stops the work it asked for, issue #13; that is counted, and answered as is).
+    /// has gone stops the work it asked for; that is counted, and answered as is).
     func retries(outOfTime: Bool, seconds: Double, _ request: TrellisRequest) -> Bool {
         guard outOfTime else { return false }
         if request.isAbandoned() {

@@ -33,7 +33,7 @@ struct UndoLog {
     /// built afresh from the restored entries, in add order. Undoing a solver's work costs
     /// about what doing it cost, and more to take out thousands of constraints one by one
     /// than to build the few the layout had: a batch stopped for its time or its departed
-    /// client must not cost its full price again to refuse (issue #13).
+    /// client must not cost its full price again to refuse.
     func rollback(_ layout: LiveLayout, rebuildingSolver: Bool = false) {
         for (target, step) in steps.reversed() where !rebuildingSolver || target == .state { step(layout) }
         if rebuildingSolver { layout.rebuildSolver() }

@@ -54,8 +54,8 @@ struct JSONParser: ~Copyable {
     }
 
     /// Parses a whole JSON text and runs `body` on its tape, where the parser left it: the
-    /// wire reader reads it there, not from a copy (the copy of a 10-view document's tape
-    /// was 10 k instructions, a large block's allocation among them).
+    /// wire reader reads it there, not from a copy (a copy is a large block's allocation and
+    /// a pass over every node).
     static func withTape<R>(_ buffer: UnsafeRawBufferPointer, _ body: (UnsafeBufferPointer<JSONNode>) -> R)
         -> Result<R, JSONSyntaxError> {
         guard let base = buffer.baseAddress, buffer.count > 0 else {

@@ -5,7 +5,7 @@
 /// item shares the view's id string (no new string) and carries the view's position as its
 /// slot hint (`ItemRef.slotHint`), since the document's views become the tree's slots in
 /// that order. So the compiler finds each item's view without hashing its id again (a
-/// `String` key costs about 300 instructions a lookup; here a short id is a few
+/// `String` key means hashing the string at each lookup; here a short id is a few
 /// multiplications and one compare). A hint is checked before use: a wrong one costs a
 /// lookup, never a wrong answer. A class, held by the reader; the parsers look names up
 /// through an unretained handle (`Unowned`).

@@ -10,8 +10,7 @@ enum Compression {
 
     /// Whether `Accept-Encoding` admits gzip: listed (or `*`) with a non-zero weight.
     /// Read over the header's bytes, allocating nothing: every answer of a kilobyte or more
-    /// asks, and splitting, trimming and lowercasing substrings took 4.8 k instructions a call
-    /// (3 % of a session update's; see BENCHMARKS.md).
+    /// asks, and substrings split, trimmed and lowercased would cost more than the update.
     static func acceptsGzip(_ header: String?) -> Bool {
         guard var header else { return false }
         return header.withUTF8 { acceptsGzip(bytes: $0) }

@@ -125,7 +125,7 @@ extension TrellisApp {
             return done(problem(.unknownSession(id), request))
         }
         // A big session, or a big edits body, is worked on the pool: an event loop is
-        // held by one request for tens of milliseconds at most (issue #13).
+        // held by one request for tens of milliseconds at most.
         let heavy = endpoint == .editSession && request.body.count > Self.loopBodyBytes
         run(big: heavy || session.weight > config.bigSolveThreshold) { [self] in
             let answer: ServiceReply?
@@ -148,7 +148,7 @@ extension TrellisApp {
                     answer = store.withSession(session) { s in
                         let answer = service.edit(session: &s, id: id, edits: edits, space: space,
                                                   stop: request.isAbandoned)
-                        // A client that has gone stops its edit too (issue #13): counted.
+                        // A client that has gone stops its edit too: counted.
                         if answer.outOfTime, request.isAbandoned() { metrics.recordAbandonedSolve() }
                         handOver(service.takeWrites(&s), of: id, then: held)
                         submitted = true

@@ -71,7 +71,7 @@ public final class Metrics: Sendable {
         shard().state.withLock { $0.solve.observe(nanos: nanos) }
     }
 
-    /// How long the handling of one request held its event loop (issue #13: at most 50 ms).
+    /// How long the handling of one request held its event loop (at most 50 ms by design).
     public func recordLoopHold(nanos: UInt64) {
         shard().state.withLock { $0.loopHold.observe(nanos: nanos) }
     }

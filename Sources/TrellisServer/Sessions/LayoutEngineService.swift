@@ -54,7 +54,7 @@ public struct LayoutEngineService: LayoutService {
 
         /// Its views, or its constraints counted at `constraintsPerView` if that is more: a
         /// session of two views and thousands of constraints edits as slowly as a big layout
-        /// (a remake removes every one of them), so it goes to the pool too (issue #13).
+        /// (a remake removes every one of them), so it goes to the pool too.
         var size: Int { max(views, constraints / Self.constraintsPerView) }
 
         /// The built layout, rebuilding it first if the session sleeps (under `limits`, the
