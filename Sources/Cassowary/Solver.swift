@@ -115,8 +115,8 @@ public final class Solver {
 
     /// Frees the storage that solvers which went away on this thread left for the next ones
     /// (`SolverShelf`). For the fuzzing harnesses: an input that ends with more allocations
-    /// than frees is run a second time by libFuzzer to look for a leak, and kept storage made
-    /// most of them do so (the session harness then ran at 60 % of its speed).
+    /// than frees is run a second time by libFuzzer to look for a leak, and kept storage would
+    /// make most of them do so.
     public static func releaseKeptStorage() { SolverShelf.empty() }
 
     /// Empties the storage and moves it back into the parts, for the thread's next new solver.

@@ -14,7 +14,7 @@ public struct CompiledConstraint: Equatable, Sendable {
     public var constant: Double
     public var priority: Double
     // Made with the memberwise initializer, which builds it as one value: an initializer of
-    // our own assigned the fields of a `self` on the stack, then copied it out and destroyed
+    // our own would assign the fields of a `self` on the stack, then copy it out and destroy
     // it (a retain and a release of both items' names per expanded constraint).
 
     var isRequired: Bool { priority >= 1000 }

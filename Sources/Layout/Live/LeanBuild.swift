@@ -117,7 +117,7 @@ extension LiveLayout {
         guard compiler.compile(at: spec, defaultFirst: nil, checksAncestry: false, emit: { constraints.append($0) }) == nil else {
             return false
         }
-        // By index (a loop over the array copied it into its iterator); a placed constraint is
+        // By index (a loop over the array would copy it into its iterator); a placed constraint is
         // a plain value, copied out without reference counting.
         // An inactive constraint is checked as any other, and then only named: a one-shot
         // answer never mentions it (it is not enforced, so no conflict or count has it).

@@ -12,8 +12,8 @@ public struct LayoutError: Error, Equatable, Sendable {
     public var broken: [ConstraintReference] = []
     /// The caller's own `file:line` of the constraint the error is about, when it gave one.
     public var source: SourceLocation? = nil
-    // Made with the memberwise initializer, as one value: an initializer of our own set the
-    // fields of a `self` on the stack, then copied it out and destroyed it.
+    // Made with the memberwise initializer, as one value: an initializer of our own would set
+    // the fields of a `self` on the stack, then copy it out and destroy it.
 }
 
 /// A whole request refused: the HTTP status it maps to and every error found.

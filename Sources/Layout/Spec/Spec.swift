@@ -12,8 +12,8 @@ import Cassowary
 public struct RequestLocation: Hashable, Sendable {
     /// The pointer or, when `index32` is not negative, the pointer of the array whose element
     /// is meant: every view and constraint of a request records its location, and the text
-    /// `/constraints/12` is needed only when an error or a diagnostic shows it (building it
-    /// for each was 2 % of reading a small document). The element's index is the low 28
+    /// `/constraints/12` is needed only when an error or a diagnostic shows it, so it is not
+    /// built for each. The element's index is the low 28
     /// bits of `index32`, and the field of the element meant, if any (`ElementPath.Field`:
     /// a view's `frame` or `intrinsicSize`), the three above.
     private var head: String

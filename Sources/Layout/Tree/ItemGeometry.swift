@@ -258,7 +258,7 @@ struct InItemGeometry {
     let margins: EdgeInsets
     let firstBaseline, lastBaseline: Double
 
-    /// Of the node at `slot`, read where it lies (a node passed whole was copied out of the
+    /// Of the node at `slot`, read where it lies (a node passed whole would be copied out of the
     /// tree for every attribute).
     @inline(__always) init(_ nodes: UnsafeBufferPointer<ViewNode>, _ slot: Int, guide: GuideName?) {
         widthVariable = nodes[slot].variables.width

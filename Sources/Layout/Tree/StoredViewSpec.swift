@@ -20,14 +20,14 @@ struct StoredViewSpec {
 
 extension StoredViewSpec {
     // Made by `reading(at:direction:)` with the memberwise initializer (which the initializers
-    // in this extension keep), as one value: an initializer assigning fields one by one
-    // built the spec on the stack, then copied it out and destroyed it.
+    // in this extension keep), as one value: an initializer assigning fields one by one would
+    // build the spec on the stack, then copy it out and destroy it.
     init(_ spec: ViewSpec, direction: LayoutDirection) {
         self = withUnsafePointer(to: spec) { StoredViewSpec.reading(at: $0, direction: direction) }
     }
 
     /// The spec at `spec`, read where it stands (a lean build's document): handed over as a
-    /// value, it was copied out of its array first (every string in it retained and released).
+    /// value, it would be copied out of its array first (every string in it retained and released).
     @inline(__always)
     static func reading(at spec: UnsafePointer<ViewSpec>, direction: LayoutDirection) -> StoredViewSpec {
         let rare = hasDefaults(spec) ? nil : RareViewFields(spec, direction: direction)

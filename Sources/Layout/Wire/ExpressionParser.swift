@@ -112,7 +112,7 @@ struct ExpressionParser {
         }
         try advance()
         // Each part in a local, the result built once at the end: setting the fields of a
-        // local result one after another copied it whole (its strings retained) each time.
+        // local result one after another would copy it whole (its strings retained) each time.
         var target = ConstraintTarget.constant(.scalar(0))
         var multiplier: Double?, offset: Double?, priority: Double?
         var targetColumn: Int32 = 0

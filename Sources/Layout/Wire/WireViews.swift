@@ -41,7 +41,7 @@ extension WireReader {
     }
 
     /// One view object, appended to `out` (built where it stays: a view returned and then
-    /// appended was copied twice, 13 copies of its 400 bytes per view in all); nothing is
+    /// appended would be copied more than once); nothing is
     /// appended when it has no usable id. Returns the nodes of its id and of its superview
     /// (if a string).
     mutating func view(_ n: Int, _ path: ElementPath, appendingTo out: inout [ViewSpec]) -> (id: Int, superview: Int?)? {
