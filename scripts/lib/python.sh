@@ -9,13 +9,14 @@
 PYROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 PY=$PYROOT/.venv/bin/python3
 
-# apt_install PACKAGE...: `apt-get update` (once per script run), then install.
+# apt_install PACKAGE...: `apt-get update` (once per script run), then install, waiting for
+# another apt that holds the lock rather than failing.
 apt_install() {
   if [ -z "${TRELLIS_APT_UPDATED:-}" ]; then
     apt-get update -qq || return 1
     export TRELLIS_APT_UPDATED=1
   fi
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -o DPkg::Lock::Timeout=120 -y -qq "$@" >/dev/null
 }
 
 # venv_ensure: makes .venv with `python3 -m venv` (Debian's python3-venv if it is missing).
