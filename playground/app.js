@@ -16,7 +16,8 @@
     selected: null,
     session: null,           // {id, revision, document} in live mode
     inFlight: false, pending: false, timer: 0,
-    edit: { inFlight: false, next: null },
+    edit: { inFlight: false, queue: [] },   // edits batches waiting their turn
+    drag: null,              // the corner drag under way: pointer, origin, the size asked for
     lastExchange: null,
   };
 
@@ -30,14 +31,31 @@
   }
 
   function onInput(solveNow) {
+    noteText();
+    clearTimeout(state.timer);
+    state.timer = setTimeout(state.session ? recreateSession : solve, solveNow ? 0 : 250);
+  }
+
+  // The editor's text is the document: parsed, its lines numbered, carried by the URL.
+  function noteText() {
     state.text = source.value;
     const match = window.TrellisExamples.findIndex((ex) => JSON.stringify(ex.document, null, 2) === state.text);
     menu.value = match >= 0 ? String(match) : "custom";
     try { state.document = JSON.parse(state.text); } catch (e) { state.document = null; }
     renderGutter([]);
     history.replaceState(null, "", "#" + M.encodeFragment(state.text));
-    clearTimeout(state.timer);
-    state.timer = setTimeout(state.session ? recreateSession : solve, solveNow ? 0 : 250);
+  }
+
+  // After an accepted edit the editor shows the session's document as it now stands (GET's
+  // `document`: new constants, frames and ids), so that the URL and Share carry it too. It is
+  // not sent again: the session already is this document.
+  function showSessionDocument(document) {
+    const text = JSON.stringify(document, null, 2);
+    if (text === source.value) return;
+    const top = source.scrollTop;
+    source.value = text;
+    source.scrollTop = top;
+    noteText();
   }
 
   function renderGutter(marks) {
@@ -77,7 +95,9 @@
 
   // --- talking to the server --------------------------------------------------------------
 
-  async function call(method, path, body) {
+  // One exchange with the server; unless `quiet`, it becomes "Request and answer"'s (the
+  // follow-up GET of an edit is quiet: the edit is what a reader wants to run again).
+  async function call(method, path, body, quiet) {
     const started = performance.now();
     const init = { method, headers: {} };
     if (body !== undefined) { init.body = body; init.headers["Content-Type"] = "application/json"; }
@@ -85,8 +105,10 @@
     const text = await response.text();
     let json = null;
     try { json = text ? JSON.parse(text) : null; } catch (e) { json = null; }
-    state.lastExchange = { curl: M.curlCommand(base, method, path, body), status: response.status, text, millis: performance.now() - started };
-    renderExchange();
+    if (!quiet) {
+      state.lastExchange = { curl: M.curlCommand(base, method, path, body), status: response.status, text, millis: performance.now() - started };
+      renderExchange();
+    }
     return { status: response.status, json };
   }
 
@@ -130,8 +152,8 @@
     const r = await call("POST", "/v1/sessions?space=root", state.text);
     if (r.status !== 201) { accept(r); $("live").checked = false; return; }
     state.session = { id: r.json.id, revision: r.json.revision, document: null };
-    await refreshSessionDocument();
     accept(r);
+    await refreshSessionDocument(false);
     showSession();
   }
 
@@ -147,10 +169,19 @@
     if ($("live").checked) await startSession();
   }
 
-  async function refreshSessionDocument() {
-    if (!state.session) return;
-    const r = await call("GET", "/v1/sessions/" + state.session.id + "?space=root");
-    if (r.status === 200 && state.session) state.session.document = r.json.document;
+  // The session as it now stands (GET): its document, with every constraint's id, for the
+  // inspector, and after an edit for the editor too (`rewrite`).
+  async function refreshSessionDocument(rewrite) {
+    const s = state.session;
+    if (!s) return;
+    const r = await call("GET", "/v1/sessions/" + s.id + "?space=root", undefined, true);
+    if (r.status !== 200 || state.session !== s) return;
+    s.document = r.json.document;
+    if (r.json.revision >= s.revision) {
+      s.revision = r.json.revision;
+      state.answer = r.json;
+    }
+    if (rewrite) showSessionDocument(r.json.document);
   }
 
   function showSession() {
@@ -160,46 +191,68 @@
     $("revision").textContent = s ? "revision " + s.revision : "";
     $("revision").dataset.revision = s ? s.revision : "";
     const root = rootView();
-    if (root && state.answer && state.answer.frames[root.id]) {
+    if (s && root && state.answer && state.answer.frames[root.id]) {
       $("root-width").value = state.answer.frames[root.id].width;
       $("root-height").value = state.answer.frames[root.id].height;
     }
     render();
   }
 
-  // Edits take turns: one in flight, and of those asked for meanwhile only the latest goes.
-  function sendEdit(ops) {
-    state.edit.next = ops;
+  // Edits take turns: one batch in flight, the others queued in order. Sizes coalesce: a
+  // setFrame asked for while another still waits replaces it, so that when an answer arrives
+  // only the latest size goes. After the last accepted edit, one GET rewrites the editor.
+  function sendEdit(ops, kind) {
+    const q = state.edit.queue, last = q[q.length - 1];
+    if (kind === "frame" && last && last.kind === "frame") last.ops = ops;
+    else q.push({ ops, kind: kind || "edit" });
     if (!state.edit.inFlight) pumpEdits();
   }
 
   async function pumpEdits() {
     state.edit.inFlight = true;
+    let accepted = false;
     try {
-      while (state.edit.next && state.session) {
-        const ops = state.edit.next;
-        state.edit.next = null;
-        const r = await call("POST", "/v1/sessions/" + state.session.id + "/edits?space=root", JSON.stringify({ ops }));
-        if (r.status === 200 && state.session) {
-          state.session.revision = r.json.revision;
+      while (state.session && (state.edit.queue.length || accepted)) {
+        const s = state.session;
+        if (!state.edit.queue.length) {
+          accepted = false;
+          await refreshSessionDocument(true);
+          if (state.session === s) showSession();
+          continue;
+        }
+        const { ops } = state.edit.queue.shift();
+        const r = await call("POST", "/v1/sessions/" + s.id + "/edits?space=root", JSON.stringify({ ops }));
+        if (state.session !== s) break;
+        if (r.status === 200) {
+          s.revision = r.json.revision;
           $("edit-time").textContent = "edit solved in " + r.json.stats.solveMicros + " \u00b5s";
           accept(r);
           showSession();
-          if (ops.some((op) => op.op === "update")) { await refreshSessionDocument(); render(); }
+          accepted = true;
         } else {
           accept(r);
+          render();  // the inspector shows the constants as they are, not the refused one
         }
       }
+    } catch (e) {
+      showErrors([{ line: 1, column: 1, code: "network", message: String(e) }]);
     } finally {
       state.edit.inFlight = false;
+      if (!state.session) state.edit.queue = [];
     }
+  }
+
+  // Nothing left to send or hear for the live session: no drag frame waiting, no edit queued
+  // or in flight (the follow-up GET included).
+  function settled() {
+    return !state.edit.inFlight && !state.edit.queue.length && !(state.drag && (state.drag.frame || state.drag.want));
   }
 
   function setRootSize(width, height) {
     const root = rootView();
-    if (!root || !state.session) return;
-    const f = state.answer.frames[root.id];
-    sendEdit([{ op: "setFrame", view: root.id, frame: { x: f.x, y: f.y, width: Math.max(0, Math.round(width)), height: Math.max(0, Math.round(height)) } }]);
+    const f = root && state.answer && state.answer.frames[root.id];
+    if (!f || !state.session) return;
+    sendEdit([{ op: "setFrame", view: root.id, frame: { x: f.x, y: f.y, width: Math.max(0, Math.round(width)), height: Math.max(0, Math.round(height)) } }], "frame");
   }
 
   function rootView() {
@@ -239,20 +292,7 @@
       world.appendChild(label);
     }
     drawLinks();
-    const root = rootView();
-    if (state.session && root) {
-      const s = state.shapes.find((x) => x.id === root.id);
-      if (s) {
-        const handle = el("circle", { cx: s.x + s.width, cy: s.y + s.height, r: 7 / v.scale, class: "corner", id: "corner", tabindex: 0 });
-        handle.addEventListener("pointerdown", startDrag);
-        handle.addEventListener("keydown", (e) => {
-          const step = e.shiftKey ? 10 : 1;
-          const d = { ArrowRight: [step, 0], ArrowLeft: [-step, 0], ArrowDown: [0, step], ArrowUp: [0, -step] }[e.key];
-          if (d) { e.preventDefault(); setRootSize(s.width + d[0], s.height + d[1]); }
-        });
-        world.appendChild(handle);
-      }
-    }
+    placeCorner();
     renderConflicts();
     renderAmbiguity();
     renderInspector();
@@ -264,43 +304,96 @@
     return node;
   }
 
-  function startDrag(e) {
+  // --- the root's corner: one handle for the page's life -----------------------------------
+  // It lives outside the redrawn group and is only moved, so a drag's pointer capture holds
+  // through every redraw. Its place is in canvas pixels: the root's corner as answered, or,
+  // while a drag is under way, where the pointer holds it.
+
+  const corner = $("corner");
+
+  function placeCorner() {
     const root = rootView();
-    const s = root && state.shapes.find((x) => x.id === root.id);
-    if (!s) return;
-    e.preventDefault();
-    const handle = e.currentTarget;
-    handle.setPointerCapture(e.pointerId);
-    const origin = { x: s.x, y: s.y };
-    state.view.auto = false;  // the canvas holds still while the window is dragged
-    const move = (ev) => {
-      const box = svg.getBoundingClientRect();
-      const x = (ev.clientX - box.left - state.view.tx) / state.view.scale;
-      const y = (ev.clientY - box.top - state.view.ty) / state.view.scale;
-      setRootSize(x - origin.x, y - origin.y);
-    };
-    const up = () => {
-      handle.removeEventListener("pointermove", move);
-      handle.removeEventListener("pointerup", up);
-    };
-    handle.addEventListener("pointermove", move);
-    handle.addEventListener("pointerup", up);
+    const s = state.session && root && state.shapes.find((x) => x.id === root.id);
+    if (!s) { corner.setAttribute("hidden", ""); return; }
+    const v = state.view;
+    const at = state.drag ? state.drag.at : { x: v.tx + v.scale * (s.x + s.width), y: v.ty + v.scale * (s.y + s.height) };
+    corner.setAttribute("cx", at.x);
+    corner.setAttribute("cy", at.y);
+    corner.removeAttribute("hidden");
   }
+
+  function pointerAt(e) {
+    const box = svg.getBoundingClientRect();
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  }
+
+  corner.addEventListener("pointerdown", (e) => {
+    const root = rootView();
+    const f = state.session && root && state.answer && state.answer.frames[root.id];
+    if (!f || e.button !== 0 || state.drag) return;
+    e.preventDefault();
+    corner.setPointerCapture(e.pointerId);
+    state.view.auto = false;  // the canvas holds still while the window is dragged
+    const v = state.view, p = pointerAt(e);
+    const at = { x: v.tx + v.scale * (f.x + f.width), y: v.ty + v.scale * (f.y + f.height) };
+    // Where on the handle it was taken: the corner stays that far from the pointer.
+    state.drag = { pointerId: e.pointerId, origin: { x: f.x, y: f.y }, grab: { x: p.x - at.x, y: p.y - at.y }, at, want: null, frame: 0 };
+  });
+
+  corner.addEventListener("pointermove", (e) => {
+    const d = state.drag;
+    if (!d || e.pointerId !== d.pointerId) return;
+    const v = state.view, p = pointerAt(e);
+    d.at = { x: p.x - d.grab.x, y: p.y - d.grab.y };
+    d.want = { width: (d.at.x - v.tx) / v.scale - d.origin.x, height: (d.at.y - v.ty) / v.scale - d.origin.y };
+    placeCorner();
+    if (!d.frame) d.frame = requestAnimationFrame(flushDrag);
+  });
+
+  // Once per animation frame: the latest size the pointer asks for, as a setFrame edit.
+  function flushDrag() {
+    const d = state.drag;
+    if (!d) return;
+    d.frame = 0;
+    if (d.want) { setRootSize(d.want.width, d.want.height); d.want = null; }
+  }
+
+  function endDrag(e) {
+    const d = state.drag;
+    if (!d || e.pointerId !== d.pointerId) return;
+    if (d.frame) { cancelAnimationFrame(d.frame); d.frame = 0; }
+    if (d.want) { setRootSize(d.want.width, d.want.height); d.want = null; }
+    state.drag = null;
+    if (corner.hasPointerCapture(e.pointerId)) corner.releasePointerCapture(e.pointerId);
+    placeCorner();
+  }
+  corner.addEventListener("pointerup", endDrag);
+  corner.addEventListener("pointercancel", endDrag);
+  corner.addEventListener("lostpointercapture", endDrag);
+
+  corner.addEventListener("keydown", (e) => {
+    const root = rootView();
+    const f = state.session && root && state.answer && state.answer.frames[root.id];
+    const step = e.shiftKey ? 10 : 1;
+    const d = { ArrowRight: [step, 0], ArrowLeft: [-step, 0], ArrowDown: [0, step], ArrowUp: [0, -step] }[e.key];
+    if (!f || !d) return;
+    e.preventDefault();
+    const pending = state.edit.queue.filter((q) => q.kind === "frame").pop();  // keys held down add up
+    const from = pending ? pending.ops[0].frame : f;
+    setRootSize(from.width + d[0], from.height + d[1]);
+  });
 
   function drawLinks() {
     if (!state.selected) return;
     const frames = state.answer ? state.answer.frames : {};
-    const views = M.viewIndex(state.document);
     const rtl = state.document && state.document.direction === "rtl";
-    for (const c of selectedConstraints()) {
+    for (const c of selectedRows()) {
       const firstFrame = frames[c.first];
-      let secondId = c.second === "superview" ? (views[c.first] || {}).superview : c.second;
-      if (secondId && secondId.indexOf(".") > 0) secondId = secondId.split(".")[0];
-      const secondFrame = secondId ? frames[secondId] : null;
-      if (!firstFrame) continue;
+      const secondFrame = c.secondView ? frames[c.secondView] : null;
+      if (!firstFrame || !c.active) continue;
       const a = M.anchor(firstFrame, c.attribute, rtl);
       const b = secondFrame ? M.anchor(secondFrame, c.secondAttribute, rtl) : { x: a.x + 24 / state.view.scale, y: a.y - 24 / state.view.scale };
-      const line = el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, "marker-end": "url(#arrow)", "data-constraint": c.id || c.index });
+      const line = el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, "marker-end": "url(#arrow)", "data-constraint": c.id || c.index + "." + c.attribute });
       line.setAttribute("class", "link" + (c.priority < 1000 ? " optional" : "") + (c.broken ? " broken" : ""));
       world.appendChild(line);
       if (c.priority < 1000) {
@@ -333,22 +426,20 @@
     render();
   }
 
-  // The constraints that involve the selected view: the session's document (with ids) in
-  // live mode, else the editor's.
-  function selectedConstraints() {
+  // One row per relation that involves the selected view: from the session's document (with
+  // every id) in live mode, else from the editor's; the answer's diagnostics mark the broken.
+  function selectedRows() {
+    if (!state.selected) return [];
     const doc = (state.session && state.session.document) || state.document;
-    const brokenIds = new Set();
-    for (const d of (state.answer && state.answer.diagnostics) || []) for (const b of d.broken || []) brokenIds.add(b.id);
-    return M.constraintsOfView(doc, state.selected).map((c) => Object.assign(c, { broken: c.id !== null && brokenIds.has(c.id) }));
+    return M.rowsOfView(M.relationRows(doc, state.answer), state.selected);
   }
 
   function renderInspector() {
     P.inspector($("inspector"), {
       shape: state.shapes.find((x) => x.id === state.selected),
-      document: (state.session && state.session.document) || state.document,
-      constraints: state.selected ? selectedConstraints() : [],
+      rows: selectedRows(),
       live: !!state.session,
-      onConstant: (c, raw, value) => sendEdit([{ op: "update", view: c.first, constraints: [M.withConstant(raw, value)] }]),
+      onConstant: (row, value) => sendEdit([M.rowUpdate(row, value)]),
     });
   }
 
@@ -404,5 +495,5 @@
 
   const shared = M.decodeFragment(location.hash.slice(1));
   setText(shared !== null ? shared : JSON.stringify(window.TrellisExamples[0].document, null, 2), true);
-  window.TrellisPlayground = { state, render };
+  window.TrellisPlayground = { state, render, settled };
 })();

@@ -131,6 +131,9 @@
       const broken = new Set((d.broken || []).map((b) => b.id + "/" + b.attribute));
       cards.push({
         message: d.message || "",
+        // Plain words and what to try, when the server says (a later version adds them).
+        explanation: typeof d.explanation === "string" && d.explanation ? d.explanation : null,
+        suggestions: (Array.isArray(d.suggestions) ? d.suggestions : []).map(suggestionText).filter((t) => t),
         members: (d.constraints || []).map((c) => ({
           id: c.id, attribute: c.attribute, description: c.description || c.id,
           label: c.label || null,
@@ -141,6 +144,15 @@
       });
     }
     return cards;
+  }
+
+  // A suggestion as a line of text: a string as it is; an object by its text, message or
+  // description (or its JSON, so that nothing it says is lost).
+  function suggestionText(s) {
+    if (typeof s === "string") return s;
+    if (!s || typeof s !== "object") return s === null || s === undefined ? "" : String(s);
+    for (const k of ["text", "message", "description", "summary", "title"]) if (typeof s[k] === "string") return s[k];
+    return JSON.stringify(s);
   }
 
   // Problem errors as editor marks: line, column, message (lines without a location go to 1).
@@ -162,52 +174,144 @@
     return 1;
   }
 
-  // --- constraints of a view ------------------------------------------------------------
+  // --- constraints as relations ----------------------------------------------------------
 
-  const ATTRIBUTE = /^(left|right|top|bottom|leading|trailing|width|height|centerX|centerY|lastBaseline|firstBaseline|edges|size|center|horizontalEdges|verticalEdges|directionalEdges|margins)$/;
+  // semantics.md §1.2: the fixed order expanded relations come in, and what composites name.
+  const ORDER = ["left", "top", "right", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
+    "lastBaseline", "firstBaseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin", "leadingMargin",
+    "trailingMargin", "centerXWithinMargins", "centerYWithinMargins"];
+  const COMPOSITES = {
+    edges: ["left", "top", "right", "bottom"], horizontalEdges: ["left", "right"], verticalEdges: ["top", "bottom"],
+    directionalEdges: ["top", "bottom", "leading", "trailing"], directionalHorizontalEdges: ["leading", "trailing"],
+    directionalVerticalEdges: ["top", "bottom"], size: ["width", "height"], center: ["centerX", "centerY"],
+    margins: ["leftMargin", "rightMargin", "topMargin", "bottomMargin"],
+    directionalMargins: ["topMargin", "bottomMargin", "leadingMargin", "trailingMargin"],
+    centerWithinMargins: ["centerXWithinMargins", "centerYWithinMargins"],
+  };
+  const GUIDES = ["layoutMarginsGuide", "safeAreaLayoutGuide"];
+  const X_AXIS = /^(left|right|leading|trailing|centerX)/;
 
-  // The constraints of a document (as a session's GET lists them, with ids) that name view
-  // `id`, each with its first and second item and attribute, relation, priority, constant.
-  function constraintsOfView(document, id) {
-    const out = [];
-    const list = (document && document.constraints) || [];
-    list.forEach((c, index) => {
-      const parsed = parseConstraint(c);
-      if (!parsed) return;
-      if (parsed.first === id || parsed.second === id) out.push(Object.assign({ index }, parsed));
-    });
-    return out;
+  // An attribute set (a name or a list, composites included) as single attributes in the
+  // fixed order, each once; names it does not know come last, as written.
+  function expandAttributes(names) {
+    const list = Array.isArray(names) ? names : names === undefined || names === null ? [] : [names];
+    const set = new Set(), unknown = [];
+    for (const raw of list) {
+      const name = raw === "baseline" ? "lastBaseline" : raw;
+      if (COMPOSITES[name]) COMPOSITES[name].forEach((a) => set.add(a));
+      else if (ORDER.indexOf(name) >= 0) set.add(name);
+      else if (typeof name === "string" && unknown.indexOf(name) < 0) unknown.push(name);
+    }
+    return ORDER.filter((a) => set.has(a)).concat(unknown);
   }
 
-  // A constraint (object or expression string) read far enough to draw it.
-  function parseConstraint(c) {
-    if (typeof c === "string") return parseExpression(c, null);
+  // An item string with attributes (`card`, `superview.safeAreaLayoutGuide.top`,
+  // `hero.top.leading`): the item and the attributes named after it.
+  function splitItem(text) {
+    const parts = String(text).split(".");
+    let item = parts[0], i = 1;
+    if (GUIDES.indexOf(parts[1]) >= 0) { item += "." + parts[1]; i = 2; }
+    return { item, attributes: parts.slice(i) };
+  }
+
+  // The view an item belongs to (`card.layoutMarginsGuide` is card's).
+  function viewOfItem(item) { return item ? String(item).split(".")[0] : null; }
+
+  // The parent of a first item (semantics.md §2.4): an implicit guide's view, else the superview.
+  function parentOf(item, views) {
+    const s = splitItem(item);
+    if (s.item.indexOf(".") > 0) return viewOfItem(s.item);
+    return (views[s.item] || {}).superview || null;
+  }
+
+  function sameSet(a, b) { return a.length === b.length && a.every((x) => b.indexOf(x) >= 0); }
+
+  // The target attribute of each first attribute (semantics.md §2.2, rules 1 to 4): edges
+  // to margins go each to its twin (`left` to `leftMargin`), and back.
+  function targetAttributes(first, target) {
+    if (!target.length) return first.slice();
+    for (const [edges, margins] of [[COMPOSITES.edges, COMPOSITES.margins], [COMPOSITES.directionalEdges, COMPOSITES.directionalMargins]]) {
+      if (sameSet(first, edges) && sameSet(target, margins)) return first.map((a) => a + "Margin");
+      if (sameSet(first, margins) && sameSet(target, edges)) return first.map((a) => a.replace(/Margin$/, ""));
+    }
+    if (sameSet(first, target)) return first.slice();
+    return first.map(() => target[0]);
+  }
+
+  // The constant of one expanded relation, keyed by its target attribute (semantics.md §3.2).
+  function constantFor(key, entry, rtl) {
+    if (typeof entry.offset === "number") return entry.offset;
+    if (typeof entry.to === "number") return entry.to;
+    const base = key.replace(/Margin$|WithinMargins$/, "");
+    const point = entry.to && typeof entry.to === "object" && !entry.to.view ? entry.to : null;
+    if (point && ("x" in point || "y" in point)) {
+      if (base === "width" || base === "height") return 0;
+      return (X_AXIS.test(base) ? point.x : point.y) || 0;
+    }
+    if (point && ("width" in point || "height" in point) && !("top" in point || "left" in point || "leading" in point)) {
+      return base === "width" || base === "height" ? point[base] || 0 : 0;
+    }
+    const insets = typeof entry.inset === "number"
+      ? { top: entry.inset, left: entry.inset, bottom: entry.inset, right: entry.inset }
+      : entry.inset && typeof entry.inset === "object" ? entry.inset : point;
+    if (!insets) return 0;
+    const side = (k) => (typeof insets[k] === "number" ? insets[k] : 0);
+    const directional = "leading" in insets || "trailing" in insets;
+    const L = directional ? side(rtl ? "trailing" : "leading") : side("left");
+    const R = directional ? side(rtl ? "leading" : "trailing") : side("right");
+    const lead = directional ? side("leading") : side(rtl ? "right" : "left");
+    const trail = directional ? side("trailing") : side(rtl ? "left" : "right");
+    switch (base) {
+      case "left": return L;
+      case "right": return -R;
+      case "leading": return lead;
+      case "trailing": return -trail;
+      case "centerX": return directional ? (lead - trail) / 2 : (L - R) / 2;
+      case "width": return -(L + R);
+      case "top": case "firstBaseline": return side("top");
+      case "bottom": case "lastBaseline": return -side("bottom");
+      case "centerY": return (side("top") - side("bottom")) / 2;
+      case "height": return -(side("top") + side("bottom"));
+      default: return 0;
+    }
+  }
+
+  // An expression string (`title.top == card.top + 12 @750`) as the object form GET lists:
+  // {view, attributes, relation, to, multiplier | dividedBy, offset, priority}; null when it
+  // cannot be read (the server is the judge).
+  function expressionEntry(text) {
+    const m = /^\s*([A-Za-z_][\w.]*)\s*(==|<=|>=)\s*(.*?)\s*(?:@\s*(\S+))?\s*$/.exec(String(text));
+    if (!m) return null;
+    const subject = splitItem(m[1]);
+    if (!subject.attributes.length) return null;
+    const entry = { view: subject.item, attributes: subject.attributes, relation: m[2] };
+    const rhs = m[3], NUM = "(\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)";
+    let t;
+    if ((t = new RegExp("^(-?)\\s*" + NUM + "$").exec(rhs))) {
+      entry.to = (t[1] ? -1 : 1) * parseFloat(t[2]);
+    } else if ((t = new RegExp("^([A-Za-z_][\\w.]*)\\s*(?:([*/])\\s*(-?)\\s*" + NUM + ")?\\s*(?:([+-])\\s*" + NUM + ")?$").exec(rhs))) {
+      entry.to = t[1];
+      if (t[2]) {
+        const factor = (t[3] ? -1 : 1) * parseFloat(t[4]);
+        if (t[2] === "*") entry.multiplier = factor; else entry.dividedBy = factor;
+      }
+      if (t[5]) entry.offset = (t[5] === "-" ? -1 : 1) * parseFloat(t[6]);
+    } else {
+      return null;
+    }
+    if (m[4] !== undefined) entry.priority = isNaN(parseFloat(m[4])) ? m[4] : parseFloat(m[4]);
+    return entry;
+  }
+
+  // A document's constraint entry (object, `{expr}` object or expression string) in the object form.
+  function entryOf(c) {
+    if (typeof c === "string") return expressionEntry(c);
     if (!c || typeof c !== "object") return null;
-    if (typeof c.expr === "string") {
-      const p = parseExpression(c.expr, c.id || null);
-      if (p && c.priority !== undefined) p.priority = priorityValue(c.priority);
-      return p;
-    }
-    const attributes = Array.isArray(c.attributes) ? c.attributes : [c.attributes];
-    let second = null, secondAttribute = null, constant = 0;
-    if (typeof c.to === "string") {
-      const parts = c.to.split(".");
-      second = parts[0];
-      secondAttribute = parts.length > 1 && ATTRIBUTE.test(parts[parts.length - 1]) ? parts[parts.length - 1] : attributes[0];
-    } else if (c.to && typeof c.to === "object" && typeof c.to.view === "string") {
-      second = c.to.view;
-      secondAttribute = Array.isArray(c.to.attribute) ? c.to.attribute[0] : c.to.attribute || attributes[0];
-    } else if (typeof c.to === "number") {
-      constant = c.to;
-    }
-    if (typeof c.offset === "number") constant = c.offset;
-    if (typeof c.inset === "number") constant = c.inset;
-    return {
-      id: c.id || null, first: c.view, attribute: attributes[0], attributes,
-      relation: c.relation || "==", second, secondAttribute,
-      priority: c.priority === undefined ? 1000 : priorityValue(c.priority), constant,
-      constantField: typeof c.to === "number" ? "to" : typeof c.inset === "number" ? "inset" : "offset",
-    };
+    if (typeof c.expr !== "string") return typeof c.view === "string" ? c : null;
+    const e = expressionEntry(c.expr);
+    if (!e) return null;
+    for (const k of ["id", "label", "source", "active", "priority"]) if (c[k] !== undefined) e[k] = c[k];
+    return e;
   }
 
   function priorityValue(p) {
@@ -215,28 +319,93 @@
     return { required: 1000, high: 750, medium: 500, low: 250 }[p] || 1000;
   }
 
-  // `item.attr REL target.attr * m + c @p`, read loosely (the server is the judge).
-  function parseExpression(text, id) {
-    const m = /^\s*([A-Za-z_]\w*)((?:\.\w+)+)\s*(==|<=|>=)\s*(.*?)\s*(?:@\s*(\S+))?\s*$/.exec(text);
-    if (!m) return null;
-    const attributes = m[2].slice(1).split(".").filter((a) => ATTRIBUTE.test(a));
-    let second = null, secondAttribute = null, constant = 0;
-    const rhs = m[4];
-    const t = /^([A-Za-z_]\w*)((?:\.\w+)*)\s*(?:[*/]\s*[-\d.eE]+)?\s*(?:([+-])\s*([\d.eE]+))?$/.exec(rhs);
-    if (t) {
-      second = t[1];
-      const attrs = t[2].slice(1).split(".").filter((a) => ATTRIBUTE.test(a));
-      secondAttribute = attrs.length ? attrs[attrs.length - 1] : attributes[0];
-      if (t[4]) constant = (t[3] === "-" ? -1 : 1) * parseFloat(t[4]);
-    } else if (/^-?[\d.]/.test(rhs)) {
-      constant = parseFloat(rhs);
+  function number(n) { return String(+(+n).toFixed(6)); }
+
+  // SnapKit-style, as the server describes a relation (semantics.md §8.1).
+  function describeRow(r) {
+    let rhs;
+    if (r.second) {
+      rhs = r.second + "." + r.secondAttribute + (r.multiplier !== 1 ? " * " + number(r.multiplier) : "");
+      if (r.constant) rhs += (r.constant < 0 ? " - " : " + ") + number(Math.abs(r.constant));
+    } else {
+      rhs = number(r.constant);
     }
-    const p = m[5];
-    return {
-      id, first: m[1], attribute: attributes[0] || null, attributes, relation: m[3], second, secondAttribute,
-      priority: p === undefined ? 1000 : isNaN(parseFloat(p)) ? priorityValue(p) : parseFloat(p), constant,
-      constantField: "expr",
-    };
+    return r.view + "." + r.attribute + " " + r.relation + " " + rhs + (r.priority < 1000 ? " @" + number(r.priority) : "");
+  }
+
+  // One row per expanded relation of a document's constraints (the session's GET document,
+  // or the editor's): an entry `c2` on ["top", "leading"] gives rows `c2.top` and
+  // `c2.leading`; an entry on one attribute gives one row under the entry's own id. Each row
+  // has its first and second item and attribute (the second resolved: `superview` is named by
+  // its id), relation, multiplier, priority and constant, and a description; the server's own
+  // description and a `broken` mark when `answer`'s diagnostics name the relation.
+  function relationRows(document, answer) {
+    const views = viewIndex(document);
+    const rtl = !!(document && document.direction === "rtl");
+    const said = {}, broken = new Set();
+    for (const d of (answer && answer.diagnostics) || []) {
+      for (const c of d.constraints || []) if (c.description) said[c.id + "/" + c.attribute] = c.description;
+      for (const b of d.broken || []) broken.add(b.id + "/" + b.attribute);
+    }
+    const rows = [];
+    const list = (document && Array.isArray(document.constraints)) ? document.constraints : [];
+    list.forEach((raw, index) => {
+      const e = entryOf(raw);
+      if (!e) return;
+      const first = expandAttributes(e.attributes);
+      const constantTarget = typeof e.to === "number" || !!(e.to && typeof e.to === "object" && !e.to.view);
+      let target = null, targetNames = [];
+      if (typeof e.to === "string") {
+        const s = splitItem(e.to);
+        target = s.item; targetNames = s.attributes;
+      } else if (e.to && typeof e.to === "object" && typeof e.to.view === "string") {
+        target = e.to.view; targetNames = e.to.attribute === undefined ? [] : [].concat(e.to.attribute);
+      }
+      const seconds = constantTarget ? null : targetAttributes(first, expandAttributes(targetNames));
+      const parent = parentOf(e.view, views);
+      let second = target;
+      if (viewOfItem(target) === "superview") second = (parent || "superview") + target.slice("superview".length);
+      const multiplier = typeof e.multiplier === "number" ? e.multiplier : typeof e.dividedBy === "number" && e.dividedBy ? 1 / e.dividedBy : 1;
+      first.forEach((attribute, k) => {
+        let secondItem = second, secondAttribute = seconds ? seconds[k] : null;
+        if (constantTarget) {
+          const pure = attribute === "width" || attribute === "height";
+          secondItem = pure ? null : parent;
+          secondAttribute = pure ? null : attribute === "centerX" ? "left" : attribute === "centerY" ? "top" : attribute;
+        }
+        const id = e.id ? (first.length > 1 ? e.id + "." + attribute : e.id) : null;
+        const row = {
+          id, entryId: e.id || null, index, view: e.view, first: viewOfItem(e.view), attribute,
+          relation: e.relation || "==", target, second: secondItem, secondView: viewOfItem(secondItem), secondAttribute,
+          constantTarget, multiplier, priority: e.priority === undefined ? 1000 : priorityValue(e.priority),
+          constant: constantFor(secondAttribute || attribute, e, rtl), active: e.active !== false,
+          label: e.label || null, entry: e,
+        };
+        const key = e.id + "/" + attribute;
+        row.description = said[key] || describeRow(row);
+        row.broken = broken.has(key);
+        rows.push(row);
+      });
+    });
+    return rows;
+  }
+
+  // The rows that involve view `id`, as its first or second item.
+  function rowsOfView(rows, id) {
+    return rows.filter((r) => r.first === id || r.secondView === id);
+  }
+
+  // The `update` op that gives one relation a new constant and leaves the entry's other
+  // relations as they are: the row's attribute alone, to its target attribute (or a constant
+  // `to`), with the entry's relation, multiplier and priority, which update matches on.
+  function rowUpdate(row, value) {
+    const spec = { attributes: row.attribute, relation: row.relation };
+    if (row.constantTarget) spec.to = value;
+    else { spec.to = row.target + "." + row.secondAttribute; spec.offset = value; }
+    if (row.entry.multiplier !== undefined) spec.multiplier = row.entry.multiplier;
+    if (row.entry.dividedBy !== undefined) spec.dividedBy = row.entry.dividedBy;
+    if (row.entry.priority !== undefined) spec.priority = row.entry.priority;
+    return { op: "update", view: row.view, constraints: [spec] };
   }
 
   // The point of a frame an attribute stands for, for drawing a constraint between anchors.
@@ -256,33 +425,6 @@
     }
   }
 
-  // --- update: the same constraint with another constant ---------------------------------
-
-  // A constraint of a document (object or expression string) restated with `value` as its
-  // constant, as an `update` op sends it (no id, label or source: update matches on the rest).
-  function withConstant(c, value) {
-    if (typeof c === "string") return expressionWithConstant(c, value);
-    const out = {};
-    for (const k of Object.keys(c)) if (k !== "id" && k !== "label" && k !== "source" && k !== "view") out[k] = c[k];
-    if (typeof out.expr === "string") { out.expr = expressionWithConstant(out.expr, value); return out; }
-    if (typeof out.to === "number") out.to = value;
-    else if (typeof out.inset === "number") out.inset = value;
-    else { delete out.inset; out.offset = value; }
-    return out;
-  }
-
-  function expressionWithConstant(text, value) {
-    const m = /^(\s*[^=<>]+(?:==|<=|>=)\s*)(.*?)(\s*@\s*\S+)?\s*$/.exec(text);
-    if (!m) return text;
-    let rhs = m[2];
-    if (/^-?[\d.]+(?:[eE][-+]?\d+)?$/.test(rhs)) rhs = String(value);
-    else {
-      rhs = rhs.replace(/\s*[+-]\s*[\d.]+(?:[eE][-+]?\d+)?$/, "");
-      if (value !== 0) rhs += (value < 0 ? " - " : " + ") + Math.abs(value);
-    }
-    return m[1] + rhs + (m[3] || "");
-  }
-
   // --- requests as curl commands -----------------------------------------------------------
 
   function curlCommand(base, method, path, body) {
@@ -295,8 +437,8 @@
 
   const api = {
     encodeFragment, decodeFragment, viewIndex, shapes, viewsOfReference, bounds, fit,
-    conflictCards, errorMarks, syntaxErrorLine, constraintsOfView, parseConstraint, parseExpression,
-    anchor, curlCommand, withConstant,
+    conflictCards, suggestionText, errorMarks, syntaxErrorLine, expandAttributes, expressionEntry, relationRows,
+    rowsOfView, rowUpdate, anchor, curlCommand,
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   root.TrellisModel = api;

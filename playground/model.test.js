@@ -72,6 +72,15 @@
     eq(cards.length, 1);
     eq(cards[0].members.map((m) => [m.id, m.source, m.line, m.broken, m.label]),
        [["a", "V.swift:3", 7, false, null], ["w", null, 9, true, "wide"]]);
+    eq([cards[0].explanation, cards[0].suggestions], [null, []], "nothing when the answer says nothing");
+  });
+
+  test("conflict cards carry the explanation and suggestions when the answer has them", () => {
+    const cards = M.conflictCards({ diagnostics: [{ code: "unsatisfiable", message: "m", constraints: [], broken: [],
+      explanation: "The width cannot be both 1 and 2.",
+      suggestions: ["Lower the priority of w", { text: "Remove a" }, { op: "remove", ids: ["a"] }, ""] }] });
+    eq(cards[0].explanation, "The width cannot be both 1 and 2.");
+    eq(cards[0].suggestions, ["Lower the priority of w", "Remove a", '{"op":"remove","ids":["a"]}']);
   });
 
   test("error marks carry line and column, inside expressions too", () => {
@@ -84,26 +93,96 @@
     eq(M.syntaxErrorLine("a", "at line 9 column 2"), 9);
   });
 
-  test("constraints of a view, in both forms", () => {
-    const doc = { constraints: [
-      { id: "k", view: "a", attributes: ["top", "left"], to: "superview", offset: 8, priority: 750 },
-      "b.width == a.width * 0.5 + 4 @low",
-      { expr: "c.left >= 10" },
-      { view: "a", attributes: "size", to: { width: 1, height: 2 } }] };
-    const cs = M.constraintsOfView(doc, "a");
-    eq(cs.map((c) => [c.index, c.first, c.attribute, c.second, c.secondAttribute, c.priority, c.constant]),
-       [[0, "a", "top", "superview", "top", 750, 8], [1, "b", "width", "a", "width", 250, 4], [3, "a", "size", null, null, 1000, 0]]);
+  test("attribute sets expand in the fixed order, composites included, each once", () => {
+    eq(M.expandAttributes(["leading", "top"]), ["top", "leading"]);
+    eq(M.expandAttributes("edges"), ["left", "top", "right", "bottom"]);
+    eq(M.expandAttributes(["size", "center", "width"]), ["width", "height", "centerX", "centerY"]);
+    eq(M.expandAttributes(["directionalMargins"]), ["topMargin", "bottomMargin", "leadingMargin", "trailingMargin"]);
+    eq(M.expandAttributes("baseline"), ["lastBaseline"]);
+    eq(M.expandAttributes(["top", "nonsense"]), ["top", "nonsense"]);
   });
 
-  test("update specs restate a constraint with a new constant", () => {
-    eq(M.withConstant({ id: "k", view: "a", attributes: "top", to: "superview", offset: 8, label: "l" }, 12),
-       { attributes: "top", to: "superview", offset: 12 });
-    eq(M.withConstant({ view: "a", attributes: "width", to: 100 }, 120), { attributes: "width", to: 120 });
-    eq(M.withConstant({ view: "a", attributes: "edges", to: "superview", inset: 20 }, 4), { attributes: "edges", to: "superview", inset: 4 });
-    eq(M.withConstant("a.width == 100 @750", 90), "a.width == 90 @750");
-    eq(M.withConstant("a.top == b.bottom + 8", -4), "a.top == b.bottom - 4");
-    eq(M.withConstant("a.top == b.bottom", 6), "a.top == b.bottom + 6");
-    eq(M.withConstant({ id: "x", expr: "a.left >= 10" }, 3), { expr: "a.left >= 3" });
+  test("expressions read as the object form", () => {
+    eq(M.expressionEntry("title.top.leading == card + 12"),
+       { view: "title", attributes: ["top", "leading"], relation: "==", to: "card", offset: 12 });
+    eq(M.expressionEntry("b.width <= a.width * 0.5 - 4 @low"),
+       { view: "b", attributes: ["width"], relation: "<=", to: "a.width", multiplier: 0.5, offset: -4, priority: "low" });
+    eq(M.expressionEntry("c.top >= superview.safeAreaLayoutGuide.top / 2 @750"),
+       { view: "c", attributes: ["top"], relation: ">=", to: "superview.safeAreaLayoutGuide.top", dividedBy: 2, priority: 750 });
+    eq(M.expressionEntry("c.left == -10"), { view: "c", attributes: ["left"], relation: "==", to: -10 });
+    eq(M.expressionEntry("card.layoutMarginsGuide.width == 1e2").view, "card.layoutMarginsGuide");
+    eq(M.expressionEntry("no relation here"), null);
+    eq(M.expressionEntry("a == b"), null, "an item without an attribute");
+  });
+
+  const CARD = { direction: "ltr",
+    views: [{ id: "root", frame: { x: 0, y: 0, width: 375, height: 667 } }, { id: "card", superview: "root" }, { id: "title", superview: "card" }],
+    constraints: [
+      { id: "c1", view: "card", attributes: "edges", relation: "==", to: "superview", inset: 20 },
+      { id: "c2", view: "title", attributes: ["top", "leading"], relation: "==", to: "card", offset: 12, label: "title-anchor" },
+      { id: "c3", view: "title", attributes: "trailing", relation: "<=", to: "card.trailing", offset: -12, priority: 750 },
+      { id: "title-min-width", view: "title", attributes: "width", relation: ">=", to: 44 }] };
+
+  test("a composite entry is one row per relation, named entry.attribute", () => {
+    const rows = M.rowsOfView(M.relationRows(CARD), "title");
+    eq(rows.map((r) => [r.id, r.description, r.constant]), [
+      ["c2.top", "title.top == card.top + 12", 12], ["c2.leading", "title.leading == card.leading + 12", 12],
+      ["c3", "title.trailing <= card.trailing - 12 @750", -12], ["title-min-width", "title.width >= 44", 44]]);
+    eq(rows.map((r) => r.entryId), ["c2", "c2", "c3", "title-min-width"]);
+    eq(rows[0].label, "title-anchor");
+    // The card's edges: insets point inward, so the far sides' constants are negative; the
+    // superview is named by its id. The card is the second item of the title's first rows.
+    const card = M.rowsOfView(M.relationRows(CARD), "card");
+    eq(card.filter((r) => r.first === "card").map((r) => r.description),
+       ["card.left == root.left + 20", "card.top == root.top + 20", "card.right == root.right - 20", "card.bottom == root.bottom - 20"]);
+    eq(card.filter((r) => r.first === "title").map((r) => r.id), ["c2.top", "c2.leading", "c3"]);
+  });
+
+  test("rows follow the target rules: constants, margins, insets and direction", () => {
+    const doc = { direction: "rtl", views: [{ id: "r" }, { id: "a", superview: "r" }, { id: "b", superview: "a" }],
+      constraints: [
+        { id: "k1", view: "a", attributes: "directionalEdges", to: "superview", inset: { top: 5, leading: 7, bottom: 11, trailing: 13 } },
+        { id: "k2", view: "b", attributes: "center", to: { x: 30, y: 40 } },
+        { id: "k3", view: "b", attributes: "size", to: { width: 50, height: 60 }, active: false },
+        { id: "k4", view: "a", attributes: "edges", to: "superview.margins", inset: { top: 1, left: 2, bottom: 3, right: 4 } },
+        { id: "k5", view: "b", attributes: "size", to: "a", dividedBy: 4, priority: "high" },
+        "b.centerX == superview.centerX * 0.5 @300"] };
+    eq(M.relationRows(doc).map((r) => r.description), [
+      "a.top == r.top + 5", "a.bottom == r.bottom - 11", "a.leading == r.leading + 7", "a.trailing == r.trailing - 13",
+      "b.centerX == a.left + 30", "b.centerY == a.top + 40",
+      "b.width == 50", "b.height == 60",
+      "a.left == r.leftMargin + 2", "a.top == r.topMargin + 1", "a.right == r.rightMargin - 4", "a.bottom == r.bottomMargin - 3",
+      "b.width == a.width * 0.25 @750", "b.height == a.height * 0.25 @750",
+      "b.centerX == a.centerX * 0.5 @300"]);
+    const rows = M.relationRows(doc);
+    eq(rows.filter((r) => !r.active).map((r) => r.id), ["k3.width", "k3.height"]);
+    eq(rows[14].id, null, "an expression without an id has none");
+  });
+
+  test("the server's descriptions and broken marks come from the answer", () => {
+    const answer = { diagnostics: [{ code: "unsatisfiable",
+      constraints: [{ id: "c2", attribute: "top", description: "title.top == card.top + 12 (said)" }],
+      broken: [{ id: "c2", attribute: "leading" }] }] };
+    const rows = M.relationRows(CARD, answer).filter((r) => r.entryId === "c2");
+    eq(rows.map((r) => [r.description, r.broken]), [["title.top == card.top + 12 (said)", false], ["title.leading == card.leading + 12", true]]);
+  });
+
+  test("editing one row updates that relation alone, as an offset or a constant to", () => {
+    const rows = M.relationRows(CARD);
+    const row = (id) => rows.find((r) => r.id === id);
+    eq(M.rowUpdate(row("c2.top"), 30),
+       { op: "update", view: "title", constraints: [{ attributes: "top", relation: "==", to: "card.top", offset: 30 }] });
+    eq(M.rowUpdate(row("c1.right"), -40),
+       { op: "update", view: "card", constraints: [{ attributes: "right", relation: "==", to: "superview.right", offset: -40 }] });
+    eq(M.rowUpdate(row("c3"), -20),
+       { op: "update", view: "title", constraints: [{ attributes: "trailing", relation: "<=", to: "card.trailing", offset: -20, priority: 750 }] });
+    eq(M.rowUpdate(row("title-min-width"), 300),
+       { op: "update", view: "title", constraints: [{ attributes: "width", relation: ">=", to: 300 }] });
+    const more = M.relationRows({ views: [{ id: "r" }, { id: "a", superview: "r" }],
+      constraints: [{ id: "m", view: "a", attributes: "size", to: "superview", multiplier: 0.5, priority: "low" },
+                    { id: "p", view: "a", attributes: "center", to: { x: 1, y: 2 } }] });
+    eq(M.rowUpdate(more[1], 8).constraints[0], { attributes: "height", relation: "==", to: "superview.height", offset: 8, multiplier: 0.5, priority: "low" });
+    eq(M.rowUpdate(more[3], 9).constraints[0], { attributes: "centerY", relation: "==", to: 9 });
   });
 
   test("anchors follow the layout direction", () => {

@@ -16,7 +16,8 @@
     for (const card of cards) {
       const div = document.createElement("div");
       div.className = "card";
-      div.innerHTML = "<p>" + esc(card.message) + "</p>";
+      div.innerHTML = "<p>" + esc(card.message) + "</p>" +
+        (card.explanation ? '<p class="explanation">' + esc(card.explanation) + "</p>" : "");
       const ul = document.createElement("ul");
       for (const m of card.members) {
         const li = document.createElement("li");
@@ -34,6 +35,13 @@
         ul.appendChild(li);
       }
       div.appendChild(ul);
+      if (card.suggestions.length) {
+        const tips = document.createElement("ul");
+        tips.className = "suggestions";
+        tips.setAttribute("aria-label", "Suggestions");
+        tips.innerHTML = card.suggestions.map((t) => "<li>" + esc(t) + "</li>").join("");
+        div.appendChild(tips);
+      }
       box.appendChild(div);
     }
   }
@@ -45,40 +53,38 @@
       s.ambiguous.map(esc).join(", ") + " not determined</li>").join("") + "</ul>";
   }
 
-  // The selected view: its frame and the constraints that involve it; in live mode each
-  // constraint with an id gets a field for its constant (`onConstant` sends the update).
+  // The selected view: its frame and one row per relation that involves it (a composite
+  // entry `c2` on top and leading is two rows, `c2.top` and `c2.leading`); in live mode each
+  // active row with an id gets a field for its constant (`onConstant` sends the update).
   function inspector(box, view) {
     const s = view.shape;
     if (!s) { box.innerHTML = '<p class="empty">Click a view.</p>'; return; }
     box.innerHTML = "<dl><dt>view</dt><dd>" + esc(s.id) + "</dd><dt>frame (absolute)</dt><dd>" + fmt(s.x) + ", " +
       fmt(s.y) + ", " + fmt(s.width) + " \u00d7 " + fmt(s.height) + "</dd></dl>";
     const ul = document.createElement("ul");
-    for (const c of view.constraints) {
+    for (const r of view.rows) {
       const li = document.createElement("li");
-      const raw = view.document.constraints[c.index];
-      li.innerHTML = esc(typeof raw === "string" ? raw : raw.expr || describe(c)) +
-        '<span class="where">' + (c.id ? "id " + esc(c.id) + " \u00b7 " : "") +
-        (c.priority < 1000 ? "optional @" + c.priority : "required") + (c.broken ? " \u00b7 broken" : "") + "</span>";
-      if (view.live && c.id) {
+      if (r.id) li.dataset.row = r.id;
+      li.className = (r.broken ? "broken" : "") + (r.active ? "" : " inactive");
+      li.innerHTML = '<span class="relation">' + esc(r.description) + "</span>" +
+        '<span class="where">' + (r.id ? "id " + esc(r.id) + " \u00b7 " : "") + (r.label ? "\u201c" + esc(r.label) + "\u201d \u00b7 " : "") +
+        (r.priority < 1000 ? "optional @" + r.priority : "required") + (r.broken ? " \u00b7 broken" : "") +
+        (r.active ? "" : " \u00b7 inactive") + "</span>";
+      if (view.live && r.id && r.active) {
         const input = document.createElement("input");
         input.type = "number";
-        input.value = c.constant;
-        input.setAttribute("aria-label", "constant of " + c.id);
-        input.dataset.constraint = c.id;
+        input.value = fmt(r.constant);
+        input.setAttribute("aria-label", "constant of " + r.id);
+        input.dataset.constraint = r.id;
         input.addEventListener("change", () => {
           const value = parseFloat(input.value);
-          if (isFinite(value)) view.onConstant(c, raw, value);
+          if (isFinite(value)) view.onConstant(r, value);
         });
         li.appendChild(input);
       }
       ul.appendChild(li);
     }
     box.appendChild(ul);
-  }
-
-  function describe(c) {
-    const constant = c.constant ? (c.constant < 0 ? " - " + -c.constant : " + " + c.constant) : "";
-    return c.first + "." + c.attribute + " " + c.relation + " " + (c.second ? c.second + "." + c.secondAttribute + constant : c.constant);
   }
 
   // The last request as a curl command, and the answer it got.

@@ -5,6 +5,7 @@ import json
 import os
 import sys
 import time
+import traceback
 import urllib.error
 import urllib.request
 
@@ -26,7 +27,8 @@ def check(name):
             print("ok    " + name, flush=True)
         except Exception as e:  # noqa: BLE001 - every failure is reported, then the next check runs
             results.append((name, e))
-            print("FAIL  %s: %s" % (name, e), flush=True)
+            print("FAIL  %s: %s" % (name, e or repr(e)), flush=True)
+            traceback.print_exc(limit=-2)
             try:
                 driver.save_screenshot(os.path.join(OUT, "failed-%s.png" % name.replace(" ", "-")))
             except Exception:  # noqa: BLE001
@@ -203,6 +205,92 @@ try:
         driver.save_screenshot(os.path.join(OUT, "live-updated.png"))
         driver.find_element(By.ID, "live").click()
         wait(lambda: status_of("/v1/sessions/" + sid) == 404, "the session deleted")
+
+    def revision():
+        return int(driver.find_element(By.ID, "revision").get_attribute("data-revision") or 0)
+
+    def settled():
+        return driver.execute_script("return window.TrellisPlayground.settled()")
+
+    def session_now(sid):
+        return json.loads(urllib.request.urlopen(BASE + "/v1/sessions/%s?space=root" % sid, timeout=10).read())
+
+    def follows(sid, what):
+        """The editor, the URL (what Share copies) and the curl box follow the session."""
+        session = session_now(sid)
+        want = json.dumps(session["document"], indent=2)
+        wait(lambda: editor_text() == want or None, what + ": the editor shows the session's document")
+        shared = driver.execute_script("return TrellisModel.decodeFragment(location.hash.slice(1))")
+        assert shared == want, what + ": the URL carries another document"
+        curl = driver.find_element(By.ID, "curl").get_attribute("textContent")
+        assert "-X POST" in curl and "/v1/sessions/%s/edits" % sid in curl, curl
+        return session
+
+    @check("live mode: a 20-step drag with pauses ends where the pointer is")
+    def _():
+        choose_example(0)
+        wait(lambda: '"card"' in editor_text() or None, "the card example")
+        driver.find_element(By.ID, "live").click()
+        wait(lambda: revision() == 1 or None, "a session at revision 1")
+        sid = driver.execute_script("return window.TrellisPlayground.state.session.id")
+        start = session_now(sid)["frames"]["root"]
+        scale = drawn()["scale"]
+        ActionChains(driver).click_and_hold(driver.find_element(By.ID, "corner")).perform()
+        for step in range(20):
+            before = revision()
+            ActionChains(driver).move_by_offset(-5, -4).perform()
+            # A person's pause: the answer arrives and the canvas redraws before the next step.
+            wait(lambda: (revision() > before and settled()) or None, "step %d answered" % (step + 1))
+        ActionChains(driver).release().perform()
+        wait(lambda: settled() or None, "the drag settled")
+        end = session_now(sid)["frames"]["root"]
+        want = (start["width"] - 100 / scale, start["height"] - 80 / scale)
+        assert abs(end["width"] - want[0]) <= 1.01 and abs(end["height"] - want[1]) <= 1.01, (start, end, want, scale)
+        assert revision() >= 21, revision()
+        follows(sid, "after the drag")
+        corner = driver.execute_script("const c = document.getElementById('corner'); return [+c.getAttribute('cx'), +c.getAttribute('cy')]")
+        d = drawn()
+        box = d["boxes"]["root"]
+        assert abs(corner[0] - (box[0] + box[2])) <= 2 and abs(corner[1] - (box[1] + box[3])) <= 2, (corner, box)
+        driver.save_screenshot(os.path.join(OUT, "live-20-steps.png"))
+        driver.find_element(By.ID, "live").click()
+        wait(lambda: status_of("/v1/sessions/" + sid) == 404, "the session deleted")
+
+    @check("live mode: one row of a composite edits that relation only; editor and Share follow")
+    def _():
+        doc = {"views": [{"id": "card", "frame": {"x": 0, "y": 0, "width": 320, "height": 200}},
+                         {"id": "title", "superview": "card", "intrinsicSize": {"width": 80, "height": 20}}],
+               "constraints": [{"id": "c2", "view": "title", "attributes": ["top", "leading"], "to": "card", "offset": 12}]}
+        set_editor(json.dumps(doc, indent=2))
+        wait(lambda: set(drawn()["boxes"]) == {"card", "title"} or None, "the composite document drawn")
+        driver.find_element(By.ID, "live").click()
+        wait(lambda: revision() == 1 or None, "a session at revision 1")
+        sid = driver.execute_script("return window.TrellisPlayground.state.session.id")
+        driver.find_element(By.CSS_SELECTOR, 'rect.frame[data-id="title"]').click()
+        rows = wait(lambda: [li.get_attribute("data-row") for li in driver.find_elements(By.CSS_SELECTOR, "#inspector li[data-row]")] or None, "the inspector's rows")
+        assert rows == ["c2.top", "c2.leading"], rows
+        texts = [li.find_element(By.CSS_SELECTOR, ".relation").text for li in driver.find_elements(By.CSS_SELECTOR, "#inspector li[data-row]")]
+        assert texts == ["title.top == card.top + 12", "title.leading == card.leading + 12"], texts
+        driver.execute_script("""const f = document.querySelector('#inspector input[data-constraint="c2.top"]');
+            f.focus(); f.value = '40'; f.dispatchEvent(new Event('change'));""")
+        wait(lambda: (revision() == 2 and settled()) or None, "the update answered")
+        session = follows(sid, "after the row edit")
+        assert session["frames"]["title"]["y"] == 40 and session["frames"]["title"]["x"] == 12, session["frames"]["title"]
+        curl = driver.find_element(By.ID, "curl").get_attribute("textContent")
+        assert '"attributes":"top"' in curl.replace(" ", "") and "leading" not in curl, curl
+        expect_boxes(session, "after the row edit")
+        texts = [li.find_element(By.CSS_SELECTOR, ".relation").text for li in driver.find_elements(By.CSS_SELECTOR, "#inspector li[data-row]")]
+        assert texts == ["title.top == card.top + 40", "title.leading == card.leading + 12"], texts
+        # The Share URL, opened elsewhere (not live), draws what the session answers.
+        url = driver.current_url
+        driver.find_element(By.ID, "live").click()
+        wait(lambda: status_of("/v1/sessions/" + sid) == 404, "the session deleted")
+        driver.switch_to.new_window("tab")
+        driver.get(url)
+        expect_boxes(session, "the shared URL after the edit")
+        driver.save_screenshot(os.path.join(OUT, "live-row-edit.png"))
+        driver.close()
+        driver.switch_to.window(driver.window_handles[0])
 
     @check("a shared URL reopens the same layout")
     def _():

@@ -197,7 +197,7 @@ struct ExpressionParser {
         guard token.kind == .number || token.kind == .minus else { throw syntax("a priority (a number or required, high, medium, low)") }
         let p = try number()
         guard p > 0, p <= 1000 else {
-            report(ErrorCode.priorityOutOfRange, "priority must be in (0, 1000], found \(p)", at: start)
+            report(ErrorCode.priorityOutOfRange, "priority must be in (0, 1000], found \(NumberFormat.string(p))", at: start)
             return nil
         }
         return p

@@ -247,7 +247,7 @@ struct WireReader {
         case .number:
             let v = nodes[n].number
             guard v > 0, v <= 1000 else {
-                error(ErrorCode.priorityOutOfRange, "priority must be in (0, 1000], found \(v)", n, pointer())
+                error(ErrorCode.priorityOutOfRange, "priority must be in (0, 1000], found \(NumberFormat.string(v))", n, pointer())
                 return nil
             }
             return v
