@@ -194,7 +194,7 @@ public struct SessionHistories {
 
     private mutating func op(_ document: LayoutDocument) -> String {
         guard let v = randomView(excludingRoot: true) else { return addViewsOp(document) }
-        switch Int.random(in: 0..<23, using: &rng) {
+        switch Int.random(in: 0..<26, using: &rng) {
         case 0...3:
             let list = (0..<Int.random(in: 1...2, using: &rng)).map { _ in constraintJSON(for: v, includeView: false) }
             return #"{"op": "make", "view": "\#(v.id)", "constraints": [\#(list.joined(separator: ", "))]}"#
@@ -236,6 +236,8 @@ public struct SessionHistories {
             return #"{"op": "\#(op)", "ids": [\#(ids.map { #""\#($0)""# }.joined(separator: ", "))]}"#
         case 22:
             return #"{"op": "\#(chance(0.5) ? "activate" : "deactivate")", "view": "\#(v.id)"}"#
+        case 23...25:
+            return setOp(document)
         case 15:
             // On a view without a frame this adds the newest constraints, an order no
             // document expresses: a third of the time only.
@@ -243,6 +245,32 @@ public struct SessionHistories {
         default:
             return setFrameOp(views[0])
         }
+    }
+
+    /// `set` by ids (entries, members of composites, now and then unknown) with a constant,
+    /// a priority (required and optional both ways), `active`, or a mix; now and then nothing
+    /// to change or two constants (refused).
+    private mutating func setOp(_ document: LayoutDocument) -> String {
+        var ids: [String] = []
+        for c in document.constraints.shuffled(using: &rng).prefix(Int.random(in: 1...2, using: &rng)) {
+            guard let id = c.id else { continue }
+            let members = Array(c.attributes.expansion)
+            ids.append(members.count > 1 && chance(0.3) ? "\(id).\(pick(members).name)" : id)
+        }
+        if chance(0.05) || ids.isEmpty { ids.append("nosuch") }
+        var fields: [String] = []
+        if chance(0.6) {
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: fields.append(#""inset": \#(pick([0, 4, 10]))"#)
+            case 1: fields.append(#""to": \#(pick([20, 60, 150]))"#)
+            default: fields.append(#""offset": \#(pick([-20, 0, 6, 12, 50]))"#)
+            }
+            if chance(0.04) { fields.append(#""offset": 1"#) }  // two constants: refused
+        }
+        if chance(0.4) { fields.append(#""priority": \#(pick(["250", "500", "751", "999", "1000", "\"high\"", "\"required\""]))"#) }
+        if chance(0.2) { fields.append(#""active": \#(chance(0.5))"#) }
+        let list = ids.map { #""\#($0)""# }.joined(separator: ", ")
+        return #"{"op": "set", "ids": [\#(list)]\#(fields.map { ", " + $0 }.joined())}"#
     }
 
     private mutating func addViewsOp(_ document: LayoutDocument) -> String {

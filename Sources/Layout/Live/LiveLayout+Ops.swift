@@ -300,7 +300,7 @@ extension LiveLayout {
 
     /// An update's new constant: registry and solver both change in place. Returns how
     /// many constraints the description has (0 when nothing changed).
-    private func setUserConstant(_ constant: Double, id: String, index: Int) throws(LayoutError) -> Int {
+    func setUserConstant(_ constant: Double, id: String, index: Int) throws(LayoutError) -> Int {
         // Only the parts needed, not the description: a copy held here would make the
         // registry's in-place change below copy the description's constraints.
         guard let (old, wasEdited, members) = state.registry.expanded(id: id, index: index) else { return 0 }

@@ -202,6 +202,13 @@ struct Registry {
         slots[slot]?.edited = edited
     }
 
+    /// Sets the priority of one expanded constraint (a `set`).
+    mutating func setPriority(_ priority: Double, id: String, index position: Int) {
+        guard let slot = index[id].map(Int.init), slots[slot]?.expanded.indices.contains(position) == true
+        else { return }
+        slots[slot]?.expanded[position].compiled.priority = priority
+    }
+
     /// The solver entry of a description's expanded constraint (its first attribute names it).
     func entry(id: String, attribute: Attribute) -> SolverEntry? {
         guard let slot = index[id], let description = slots[Int(slot)] else { return nil }

@@ -78,6 +78,26 @@ extension LiveLayout {
         }
     }
 
+    /// Gives a constraint a new priority and keeps its place in add order (`set`): the one
+    /// constraint goes out of the solver and back at the new priority, nothing else moves.
+    /// Required and optional both ways; a change the enforced constraints cannot take leaves it
+    /// broken for now, and the end-of-batch pass decides in add order which one breaks.
+    func changePriority(_ key: ConstraintKey, to priority: Double) throws(LayoutError) {
+        guard let old = state.entry(key), old.constraint.priority != priority else { return }
+        let c = Constraint(old.constraint.expression, old.constraint.relation, priority: priority)
+        touched(old.seq)
+        if !old.isBroken { release(old) }
+        var entry = SolverEntry(constraint: c, constant: old.constant, conflict: nil, seq: old.seq)
+        do {
+            try enforce(entry, key)
+        } catch .unsatisfiable {
+            entry.conflict = activity.isBatch ? [] : conflict(of: entry)
+        } catch {
+            throw solverFailure(error, key)
+        }
+        setEntry(entry, for: key)
+    }
+
     /// Restores the add-order rule after a batch's ops. Nothing to do unless some entry
     /// broken before the ops (`newestBrokenBefore`: the largest seq among them) or after them
     /// comes at or after the oldest entry the batch touched: otherwise every required

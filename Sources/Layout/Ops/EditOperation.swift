@@ -29,7 +29,7 @@ extension EditOperation {
 enum EditOps {
     static let table: [any EditOperation.Type] = [
         MakeOp.self, UpdateOp.self, RemakeOp.self, RemoveOp.self, AddViewsOp.self, RemoveViewsOp.self, SetFrameOp.self,
-        ActivateOp.self, DeactivateOp.self,
+        ActivateOp.self, DeactivateOp.self, SetOp.self,
     ]
     /// The names of `table`, by position, found by their bytes.
     static let names = FieldTable(table.map { $0.name })
@@ -39,7 +39,7 @@ enum EditOps {
 
 /// Every field an op object may have, `op` first; each op takes some of them.
 enum OpField: Int, CaseIterable {
-    case op, view, constraints, ids, views, frame
+    case op, view, constraints, ids, views, frame, offset, inset, to, priority, active
 
     var name: StaticString {
         switch self {
@@ -49,6 +49,11 @@ enum OpField: Int, CaseIterable {
         case .ids: return "ids"
         case .views: return "views"
         case .frame: return "frame"
+        case .offset: return "offset"
+        case .inset: return "inset"
+        case .to: return "to"
+        case .priority: return "priority"
+        case .active: return "active"
         }
     }
 

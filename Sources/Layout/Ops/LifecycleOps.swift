@@ -48,12 +48,7 @@ extension LiveLayout {
             guard state.tree.contains(view) else { return [.unknownView(view.name, location)] }
             ids = state.registry.ids(firstItem: view)
         case .ids(let named):
-            var errors: [LayoutError] = []
-            for id in named where state.registry[id] == nil && composite(of: id) == nil {
-                errors.append(LayoutError(code: .unknownConstraint,
-                                          message: "no constraint has the id '\(id)'" + Suggestion.hint(for: id, among: knownIDs),
-                                          location: location))
-            }
+            let errors = unknownIDs(named, at: location)
             guard errors.isEmpty else { return errors }
             ids = named
         }
@@ -76,8 +71,18 @@ extension LiveLayout {
         return errors
     }
 
+    /// An `unknown-constraint` error, with a did-you-mean, for each id that names neither an
+    /// entry nor one expanded constraint of a composite (`c2.top`).
+    func unknownIDs(_ ids: [String], at location: RequestLocation) -> [LayoutError] {
+        ids.filter { state.registry[$0] == nil && composite(of: $0) == nil }.map { id in
+            LayoutError(code: .unknownConstraint,
+                        message: "no constraint has the id '\(id)'" + Suggestion.hint(for: id, among: knownIDs),
+                        location: location)
+        }
+    }
+
     /// For `c2.top`, the composite `c2` that has a member `top` (nil otherwise).
-    private func composite(of id: String) -> String? {
+    func composite(of id: String) -> String? {
         guard let dot = id.lastIndex(of: ".") else { return nil }
         let base = String(id[..<dot]), member = id[id.index(after: dot)...]
         guard let description = state.registry[base], description.expanded.count > 1,

@@ -200,6 +200,8 @@ struct WireReader {
     // MARK: scalars
 
     @inline(__always) func isNull(_ n: Int) -> Bool { nodes[n].kind == .null }
+    @inline(__always) func isNumber(_ n: Int) -> Bool { nodes[n].kind == .number }
+    @inline(__always) func isObject(_ n: Int) -> Bool { nodes[n].kind == .object }
 
     mutating func number(_ n: Int, _ pointer: @autoclosure () -> String) -> Double? {
         guard nodes[n].kind == .number else { wrongType(n, pointer(), expected: "a number"); return nil }
