@@ -439,7 +439,8 @@
       shape: state.shapes.find((x) => x.id === state.selected),
       rows: selectedRows(),
       live: !!state.session,
-      onConstant: (row, value) => sendEdit([M.rowUpdate(row, value)]),
+      onSet: (row, change) => sendEdit([M.rowSet(row, change)]),
+      onActive: (row, active) => sendEdit([M.rowToggle(row, active)]),
     });
   }
 

@@ -395,17 +395,20 @@
     return rows.filter((r) => r.first === id || r.secondView === id);
   }
 
-  // The `update` op that gives one relation a new constant and leaves the entry's other
-  // relations as they are: the row's attribute alone, to its target attribute (or a constant
-  // `to`), with the entry's relation, multiplier and priority, which update matches on.
-  function rowUpdate(row, value) {
-    const spec = { attributes: row.attribute, relation: row.relation };
-    if (row.constantTarget) spec.to = value;
-    else { spec.to = row.target + "." + row.secondAttribute; spec.offset = value; }
-    if (row.entry.multiplier !== undefined) spec.multiplier = row.entry.multiplier;
-    if (row.entry.dividedBy !== undefined) spec.dividedBy = row.entry.dividedBy;
-    if (row.entry.priority !== undefined) spec.priority = row.entry.priority;
-    return { op: "update", view: row.view, constraints: [spec] };
+  // The `set` op that changes one relation (SnapKit's `update(offset:)`, `update(priority:)`,
+  // `isActive` on the row's id): `constant` as a constant `to` for a constant target, else as
+  // its offset (the number is the relation's constant either way); `priority`; `active`.
+  function rowSet(row, change) {
+    const op = { op: "set", ids: [row.id] };
+    if (typeof change.constant === "number") op[row.constantTarget ? "to" : "offset"] = change.constant;
+    if (change.priority !== undefined) op.priority = change.priority;
+    if (change.active !== undefined) op.active = change.active;
+    return op;
+  }
+
+  // activate / deactivate of one row.
+  function rowToggle(row, active) {
+    return { op: active ? "activate" : "deactivate", ids: [row.id] };
   }
 
   // The point of a frame an attribute stands for, for drawing a constraint between anchors.
@@ -438,7 +441,7 @@
   const api = {
     encodeFragment, decodeFragment, viewIndex, shapes, viewsOfReference, bounds, fit,
     conflictCards, suggestionText, errorMarks, syntaxErrorLine, expandAttributes, expressionEntry, relationRows,
-    rowsOfView, rowUpdate, anchor, curlCommand,
+    rowsOfView, rowSet, rowToggle, anchor, curlCommand,
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   root.TrellisModel = api;

@@ -167,22 +167,21 @@
     eq(rows.map((r) => [r.description, r.broken]), [["title.top == card.top + 12 (said)", false], ["title.leading == card.leading + 12", true]]);
   });
 
-  test("editing one row updates that relation alone, as an offset or a constant to", () => {
+  test("editing one row sets that relation alone: constant, priority, on or off", () => {
     const rows = M.relationRows(CARD);
     const row = (id) => rows.find((r) => r.id === id);
-    eq(M.rowUpdate(row("c2.top"), 30),
-       { op: "update", view: "title", constraints: [{ attributes: "top", relation: "==", to: "card.top", offset: 30 }] });
-    eq(M.rowUpdate(row("c1.right"), -40),
-       { op: "update", view: "card", constraints: [{ attributes: "right", relation: "==", to: "superview.right", offset: -40 }] });
-    eq(M.rowUpdate(row("c3"), -20),
-       { op: "update", view: "title", constraints: [{ attributes: "trailing", relation: "<=", to: "card.trailing", offset: -20, priority: 750 }] });
-    eq(M.rowUpdate(row("title-min-width"), 300),
-       { op: "update", view: "title", constraints: [{ attributes: "width", relation: ">=", to: 300 }] });
+    eq(M.rowSet(row("c2.top"), { constant: 30 }), { op: "set", ids: ["c2.top"], offset: 30 });
+    eq(M.rowSet(row("c1.right"), { constant: -40 }), { op: "set", ids: ["c1.right"], offset: -40 });
+    eq(M.rowSet(row("c3"), { priority: 500 }), { op: "set", ids: ["c3"], priority: 500 });
+    eq(M.rowSet(row("title-min-width"), { constant: 300 }), { op: "set", ids: ["title-min-width"], to: 300 });
+    eq(M.rowToggle(row("c2.top"), false), { op: "deactivate", ids: ["c2.top"] });
+    eq(M.rowToggle(row("c3"), true), { op: "activate", ids: ["c3"] });
     const more = M.relationRows({ views: [{ id: "r" }, { id: "a", superview: "r" }],
       constraints: [{ id: "m", view: "a", attributes: "size", to: "superview", multiplier: 0.5, priority: "low" },
-                    { id: "p", view: "a", attributes: "center", to: { x: 1, y: 2 } }] });
-    eq(M.rowUpdate(more[1], 8).constraints[0], { attributes: "height", relation: "==", to: "superview.height", offset: 8, multiplier: 0.5, priority: "low" });
-    eq(M.rowUpdate(more[3], 9).constraints[0], { attributes: "centerY", relation: "==", to: 9 });
+                    { id: "p", view: "a", attributes: "center", to: { x: 1, y: 2 }, active: false }] });
+    eq(M.rowSet(more[1], { constant: 8 }), { op: "set", ids: ["m.height"], offset: 8 });
+    eq(M.rowSet(more[3], { constant: 9, active: true }), { op: "set", ids: ["p.centerY"], to: 9, active: true });
+    eq([more[3].active, more[0].priority], [false, 250]);
   });
 
   test("anchors follow the layout direction", () => {

@@ -54,8 +54,9 @@
   }
 
   // The selected view: its frame and one row per relation that involves it (a composite
-  // entry `c2` on top and leading is two rows, `c2.top` and `c2.leading`); in live mode each
-  // active row with an id gets a field for its constant (`onConstant` sends the update).
+  // entry `c2` on top and leading is two rows, `c2.top` and `c2.leading`). An inactive row is
+  // drawn dashed and grey. In live mode each row with an id gets a switch (on: `activate`,
+  // off: `deactivate`), and an active one fields for its constant and priority (`set`).
   function inspector(box, view) {
     const s = view.shape;
     if (!s) { box.innerHTML = '<p class="empty">Click a view.</p>'; return; }
@@ -70,21 +71,51 @@
         '<span class="where">' + (r.id ? "id " + esc(r.id) + " \u00b7 " : "") + (r.label ? "\u201c" + esc(r.label) + "\u201d \u00b7 " : "") +
         (r.priority < 1000 ? "optional @" + r.priority : "required") + (r.broken ? " \u00b7 broken" : "") +
         (r.active ? "" : " \u00b7 inactive") + "</span>";
-      if (view.live && r.id && r.active) {
-        const input = document.createElement("input");
-        input.type = "number";
-        input.value = fmt(r.constant);
-        input.setAttribute("aria-label", "constant of " + r.id);
-        input.dataset.constraint = r.id;
-        input.addEventListener("change", () => {
-          const value = parseFloat(input.value);
-          if (isFinite(value)) view.onConstant(r, value);
-        });
-        li.appendChild(input);
+      if (view.live && r.id) {
+        const controls = document.createElement("span");
+        controls.className = "controls";
+        const toggle = field("checkbox", "active: " + r.id, r.id, "active");
+        toggle.checked = r.active;
+        toggle.addEventListener("change", () => view.onActive(r, toggle.checked));
+        controls.appendChild(labelled("on", toggle));
+        if (r.active) {
+          const constant = field("number", "constant of " + r.id, r.id, "constant");
+          constant.value = fmt(r.constant);
+          constant.addEventListener("change", () => {
+            const value = parseFloat(constant.value);
+            if (isFinite(value)) view.onSet(r, { constant: value });
+          });
+          controls.appendChild(labelled("constant", constant));
+          const priority = field("number", "priority of " + r.id, r.id, "priority");
+          priority.min = "1"; priority.max = "1000"; priority.step = "1";
+          priority.value = fmt(r.priority);
+          priority.addEventListener("change", () => {
+            const value = parseFloat(priority.value);
+            if (value > 0 && value <= 1000) view.onSet(r, { priority: value });
+          });
+          controls.appendChild(labelled("@", priority));
+        }
+        li.appendChild(controls);
       }
       ul.appendChild(li);
     }
     box.appendChild(ul);
+  }
+
+  function field(type, label, id, role) {
+    const input = document.createElement("input");
+    input.type = type;
+    input.setAttribute("aria-label", label);
+    input.dataset.constraint = id;
+    input.dataset.role = role;
+    return input;
+  }
+
+  function labelled(text, input) {
+    const label = document.createElement("label");
+    label.textContent = text + " ";
+    label.appendChild(input);
+    return label;
   }
 
   // The last request as a curl command, and the answer it got.

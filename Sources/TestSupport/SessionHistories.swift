@@ -71,7 +71,42 @@ public struct SessionHistories {
             guard let v = randomView(excludingRoot: true) else { break }
             constraints.append(constraintJSON(for: v, includeView: true))
         }
+        if chance(0.35), let entry = distributeJSON() {
+            constraints.insert(entry, at: Int.random(in: 0...constraints.count, using: &rng))
+        }
         return #"{"direction": "\#(direction)", "views": [\#(viewJSON.joined(separator: ", "))], "constraints": [\#(constraints.joined(separator: ", "))]}"#
+    }
+
+    /// A `distribute` entry over two to four distinct views (not guides), with fixed spacing or
+    /// length, leads and tails, now and then a priority or inactive; nil without two views.
+    mutating func distributeJSON() -> String? {
+        let pool = views.dropFirst().filter { !$0.isGuide }.shuffled(using: &rng)
+        guard pool.count >= 2 else { return nil }
+        let list = pool.prefix(Int.random(in: 2...min(4, pool.count), using: &rng)).map { #""\#($0.id)""# }
+        var fields = [#""distribute": [\#(list.joined(separator: ", "))]"#, #""axis": "\#(chance(0.5) ? "horizontal" : "vertical")""#]
+        if chance(0.7) { nextConstraint += 1; fields.insert(#""id": "d\#(nextConstraint)""#, at: 0) }
+        fields.append(chance(0.5) ? #""spacing": \#(pick([0, 8, 10]))"# : #""itemLength": \#(pick([20, 30, 44]))"#)
+        if chance(0.6) { fields.append(#""leadSpacing": \#(pick([0, 5, 16]))"#) }
+        if chance(0.6) { fields.append(#""tailSpacing": \#(pick([0, 5, 16]))"#) }
+        if chance(0.2) { fields.append(#""priority": \#(pick([250, 750, 999]))"#) }
+        if chance(0.1) { fields.append(#""active": false"#) }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// One to two ids of the document's constraints as an op names them: whole entries, one
+    /// member of a composite (`c2.top`) or of a distribute entry (`d3.2`).
+    mutating func someIDs(_ document: LayoutDocument) -> [String] {
+        var ids: [String] = []
+        for c in document.constraints.shuffled(using: &rng).prefix(Int.random(in: 1...2, using: &rng)) {
+            guard let id = c.id else { continue }
+            let members = Array(c.attributes.expansion)
+            if let d = c.distribution, chance(0.3) {
+                ids.append("\(id).\(Int.random(in: 1...(2 * d.views.count), using: &rng))")
+            } else {
+                ids.append(members.count > 1 && chance(0.3) ? "\(id).\(pick(members).name)" : id)
+            }
+        }
+        return ids
     }
 
     /// A new view (appended to `views`) as JSON.
@@ -226,12 +261,7 @@ public struct SessionHistories {
         case 20, 21:
             // activate / deactivate by ids: whole entries, one member of a composite, or unknown.
             let op = chance(0.5) ? "activate" : "deactivate"
-            var ids: [String] = []
-            for c in document.constraints.shuffled(using: &rng).prefix(Int.random(in: 1...2, using: &rng)) {
-                guard let id = c.id else { continue }
-                let members = Array(c.attributes.expansion)
-                ids.append(members.count > 1 && chance(0.3) ? "\(id).\(pick(members).name)" : id)
-            }
+            var ids = someIDs(document)
             if chance(0.1) || ids.isEmpty { ids.append(chance(0.5) ? "nosuch" : "k1.nosuch") }
             return #"{"op": "\#(op)", "ids": [\#(ids.map { #""\#($0)""# }.joined(separator: ", "))]}"#
         case 22:
@@ -251,12 +281,7 @@ public struct SessionHistories {
     /// a priority (required and optional both ways), `active`, or a mix; now and then nothing
     /// to change or two constants (refused).
     private mutating func setOp(_ document: LayoutDocument) -> String {
-        var ids: [String] = []
-        for c in document.constraints.shuffled(using: &rng).prefix(Int.random(in: 1...2, using: &rng)) {
-            guard let id = c.id else { continue }
-            let members = Array(c.attributes.expansion)
-            ids.append(members.count > 1 && chance(0.3) ? "\(id).\(pick(members).name)" : id)
-        }
+        var ids = someIDs(document)
         if chance(0.05) || ids.isEmpty { ids.append("nosuch") }
         var fields: [String] = []
         if chance(0.6) {

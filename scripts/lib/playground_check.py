@@ -193,10 +193,10 @@ try:
         driver.save_screenshot(os.path.join(OUT, "live-dragged.png"))
         # Select the title and change the constant of title-min-width in the inspector.
         driver.find_element(By.CSS_SELECTOR, 'rect.frame[data-id="title"]').click()
-        wait(lambda: driver.find_elements(By.CSS_SELECTOR, '#inspector input[data-constraint="title-min-width"]'), "the constant field")
+        wait(lambda: driver.find_elements(By.CSS_SELECTOR, '#inspector input[data-role="constant"][data-constraint="title-min-width"]'), "the constant field")
         revision = int(driver.find_element(By.ID, "revision").get_attribute("data-revision"))
         # As typing a number and leaving the field does (one step: the inspector redraws on answers).
-        driver.execute_script("""const f = document.querySelector('#inspector input[data-constraint="title-min-width"]');
+        driver.execute_script("""const f = document.querySelector('#inspector input[data-role="constant"][data-constraint="title-min-width"]');
             f.focus(); f.value = '300'; f.dispatchEvent(new Event('change'));""")
         wait(lambda: int(driver.find_element(By.ID, "revision").get_attribute("data-revision")) > revision, "an update edit")
         session = json.loads(urllib.request.urlopen(BASE + "/v1/sessions/%s?space=root" % sid, timeout=10).read())
@@ -256,7 +256,7 @@ try:
         driver.find_element(By.ID, "live").click()
         wait(lambda: status_of("/v1/sessions/" + sid) == 404, "the session deleted")
 
-    @check("live mode: one row of a composite edits that relation only; editor and Share follow")
+    @check("live mode: one row of a composite edits that relation only, switches off, takes a priority; editor and Share follow")
     def _():
         doc = {"views": [{"id": "card", "frame": {"x": 0, "y": 0, "width": 320, "height": 200}},
                          {"id": "title", "superview": "card", "intrinsicSize": {"width": 80, "height": 20}}],
@@ -271,16 +271,30 @@ try:
         assert rows == ["c2.top", "c2.leading"], rows
         texts = [li.find_element(By.CSS_SELECTOR, ".relation").text for li in driver.find_elements(By.CSS_SELECTOR, "#inspector li[data-row]")]
         assert texts == ["title.top == card.top + 12", "title.leading == card.leading + 12"], texts
-        driver.execute_script("""const f = document.querySelector('#inspector input[data-constraint="c2.top"]');
+        driver.execute_script("""const f = document.querySelector('#inspector input[data-role="constant"][data-constraint="c2.top"]');
             f.focus(); f.value = '40'; f.dispatchEvent(new Event('change'));""")
         wait(lambda: (revision() == 2 and settled()) or None, "the update answered")
         session = follows(sid, "after the row edit")
         assert session["frames"]["title"]["y"] == 40 and session["frames"]["title"]["x"] == 12, session["frames"]["title"]
         curl = driver.find_element(By.ID, "curl").get_attribute("textContent")
-        assert '"attributes":"top"' in curl.replace(" ", "") and "leading" not in curl, curl
+        assert '"op":"set","ids":["c2.top"]' in curl.replace(" ", "") and "leading" not in curl, curl
         expect_boxes(session, "after the row edit")
         texts = [li.find_element(By.CSS_SELECTOR, ".relation").text for li in driver.find_elements(By.CSS_SELECTOR, "#inspector li[data-row]")]
         assert texts == ["title.top == card.top + 40", "title.leading == card.leading + 12"], texts
+        # The lifecycle: switch c2.leading off (drawn dashed and grey), then give c2.top a priority.
+        driver.execute_script("""const t = document.querySelector('#inspector input[data-role="active"][data-constraint="c2.leading"]');
+            t.click();""")
+        wait(lambda: (revision() == 3 and settled()) or None, "the deactivate answered")
+        session = follows(sid, "after the switch")
+        assert [c.get("active") for c in session["document"]["constraints"]] == [None, False], session["document"]
+        row = driver.find_element(By.CSS_SELECTOR, '#inspector li[data-row="c2.leading"]')
+        assert "inactive" in row.get_attribute("class") and "dashed" in row.value_of_css_property("border-style"), row.get_attribute("class")
+        driver.execute_script("""const f = document.querySelector('#inspector input[data-role="priority"][data-constraint="c2.top"]');
+            f.focus(); f.value = '600'; f.dispatchEvent(new Event('change'));""")
+        wait(lambda: (revision() == 4 and settled()) or None, "the priority set answered")
+        session = follows(sid, "after the priority")
+        assert session["document"]["constraints"][0].get("priority") == 600, session["document"]
+        assert "optional @600" in driver.find_element(By.CSS_SELECTOR, '#inspector li[data-row="c2.top"]').text
         # The Share URL, opened elsewhere (not live), draws what the session answers.
         url = driver.current_url
         driver.find_element(By.ID, "live").click()

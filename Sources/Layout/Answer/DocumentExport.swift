@@ -5,12 +5,33 @@ extension LiveLayout {
         var document = LayoutDocument()
         document.direction = state.direction
         document.views = state.tree.order.compactMap { state.tree[$0]?.spec }
-        document.constraints = state.registry.inOrder.flatMap(\.exportedSpecs)
+        document.constraints = exportedConstraints()
         return document
     }
 
+    /// The constraints in add order: a distribute entry whole while its constraints are as it
+    /// made them (`Registry.intactDistribution`), each of them on its own otherwise.
+    func exportedConstraints() -> [ConstraintSpec] {
+        let list = state.registry.inOrder
+        guard !state.registry.distributions.isEmpty else { return list.flatMap(\.exportedSpecs) }
+        var out: [ConstraintSpec] = []
+        var i = 0
+        while i < list.count {
+            if let entry = state.registry.intactDistribution(list, at: i) {
+                out.append(entry.spec)
+                i += entry.count
+            } else {
+                out += list[i].exportedSpecs
+                i += 1
+            }
+        }
+        return out
+    }
+
     /// `document().constraints.count`, without building the document.
-    public var documentConstraintCount: Int { state.registry.exportedCount }
+    public var documentConstraintCount: Int {
+        state.registry.distributions.isEmpty ? state.registry.exportedCount : exportedConstraints().count
+    }
 
     /// Every installed expanded constraint, in installation order.
     public func installedConstraints() -> [InstalledConstraint] {

@@ -113,6 +113,7 @@ extension LiveLayout {
             if repeated { return false }
         }
         if case nil = spec.pointee.first { return false }  // (`!= nil` copied the item out to compare it)
+        if case .some = spec.pointee.distribution { return false }  // its constraints come from the tree: the full build's
         constraints.emptyKeepingCapacity()
         guard compiler.compile(at: spec, defaultFirst: nil, checksAncestry: false, emit: { constraints.append($0) }) == nil else {
             return false

@@ -49,6 +49,9 @@ extension LiveLayout {
     /// batch bookkeeping (no undo log is open while a document is built, and the views
     /// are all in place, so `compiler` is current).
     func makeDocumentConstraint(_ spec: ConstraintSpec, compiler: ConstraintCompiler, errors: inout [LayoutError]) {
+        if let distribution = spec.distribution {
+            return makeDistribution(spec, distribution, compiler: compiler, errors: &errors)
+        }
         var duplicate = false
         if let id = spec.id, state.registry[id] != nil {
             errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",
@@ -164,7 +167,8 @@ extension LiveLayout {
                                replacing: state.registry.ids(firstItem: view))
     }
 
-    func removeConstraints(ids: [String], at location: RequestLocation?) -> [LayoutError] {
+    func removeConstraints(ids named: [String], at location: RequestLocation?) -> [LayoutError] {
+        let ids = state.registry.expandingDistributions(named)
         let unknown = ids.filter { state.registry[$0] == nil }
         guard unknown.isEmpty else {
             return unknown.map {
@@ -245,11 +249,12 @@ extension LiveLayout {
 
     // MARK: - registry plumbing
 
-    private func register(_ spec: ConstraintSpec, first: ItemRef, _ constraints: [CompiledConstraint])
-        -> [LayoutError] {
-        let id = state.registry.nextId(given: spec.id)
+    /// `group`: a constraint of a distribute entry, whose id it has already (`ID.k`).
+    func register(_ spec: ConstraintSpec, first: ItemRef, _ constraints: [CompiledConstraint],
+                  group: DistributionMember? = nil) -> [LayoutError] {
+        let id = group == nil ? state.registry.nextId(given: spec.id) : spec.id ?? ""
         state.registry.insert(InstalledDescription(id: id, seq: state.nextSeq, first: first, spec: spec,
-                                                   expanded: constraints))
+                                                   expanded: constraints, group: group))
         state.nextSeq += 1
         // An inactive one is kept, validated and named, but not enforced. Its members' places
         // in add order are kept for it, as an active one's entries take them (a split gives

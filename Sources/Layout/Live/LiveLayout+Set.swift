@@ -6,10 +6,18 @@ extension LiveLayout {
         let unknown = unknownIDs(op.ids, at: location)
         guard unknown.isEmpty else { return unknown }
         var errors: [LayoutError] = []
-        var plans: [(id: String, spec: ConstraintSpec, compiled: [CompiledConstraint])] = []
+        for id in op.ids where op.constant != nil && state.registry[id] == nil && state.registry.distributionMembers(id) != nil {
+            errors.append(LayoutError(code: .wrongType,
+                                      message: "'\(id)' is a distribute entry: its constants come from its spacing and lengths; "
+                                          + "set one of its constraints ('\(id).2') or remake the document",
+                                      location: location))
+        }
+        guard errors.isEmpty else { return errors }
+        let ids = state.registry.expandingDistributions(op.ids)
+        var plans: [(id: String, spec: ConstraintSpec, compiled: [CompiledConstraint], constantChanged: Bool)] = []
         let compiler = state.compiler
-        for id in op.ids {
-            if let whole = composite(of: id), op.ids.contains(whole) {
+        for id in ids {
+            if let whole = composite(of: id), ids.contains(whole) {
                 errors.append(LayoutError(code: .conflictingFields,
                                           message: "'set' names both '\(whole)' and its member '\(id)'; name the members one by one",
                                           location: location))
@@ -22,18 +30,18 @@ extension LiveLayout {
             }
             if let priority = op.priority { spec.priority = priority }
             switch compiler.compile(spec, defaultFirst: nil) {
-            case .success(let compiled): plans.append((id, spec, compiled))
+            case .success(let compiled): plans.append((id, spec, compiled, op.constant != nil))
             case .failure(let failure): errors += failure.errors
             }
         }
         guard errors.isEmpty else { return errors }
 
-        if op.active == false { errors += setActive(false, .ids(op.ids), at: location) }
+        if op.active == false { errors += setActive(false, .ids(ids), at: location) }
         for plan in plans {
             if state.registry[plan.id] == nil, let whole = composite(of: plan.id) { splitIntoMembers(whole) }
-            errors += restate(plan.id, as: plan.spec, plan.compiled)
+            errors += restate(plan.id, as: plan.spec, plan.compiled, keepsGroup: !plan.constantChanged)
         }
-        if op.active == true { errors += setActive(true, .ids(op.ids), at: location) }
+        if op.active == true { errors += setActive(true, .ids(ids), at: location) }
         return errors
     }
 
@@ -51,7 +59,10 @@ extension LiveLayout {
 
     /// Gives description `id` the spec `spec` (compiled: `compiled`, constraint for constraint
     /// as it has them): constants and priorities change in registry and solver, in place.
-    private func restate(_ id: String, as spec: ConstraintSpec, _ compiled: [CompiledConstraint]) -> [LayoutError] {
+    /// `keepsGroup`: the constraint of a distribute entry stays one of its (a new priority);
+    /// a new constant makes it a constraint of its own.
+    private func restate(_ id: String, as spec: ConstraintSpec, _ compiled: [CompiledConstraint],
+                         keepsGroup: Bool) -> [LayoutError] {
         guard let description = state.registry[id], description.expanded.count == compiled.count else { return [] }
         var errors: [LayoutError] = []
         for (k, new) in compiled.enumerated() {
@@ -68,7 +79,7 @@ extension LiveLayout {
             }
         }
         let oldStored = description.stored, wasEdited = description.edited
-        state.registry.restate(id: id, as: StoredSpec(spec))
+        state.registry.restate(id: id, as: StoredSpec(spec, group: keepsGroup ? oldStored.group : nil))
         recordUndo { layout in
             layout.state.registry.restate(id: id, as: oldStored)
             if wasEdited { layout.state.registry.markEdited(id: id) }

@@ -13,7 +13,7 @@ struct StoredSpec {
     let location: RequestLocation
     private let extras: SpecExtras?
 
-    init(_ spec: ConstraintSpec) {
+    init(_ spec: ConstraintSpec, group: DistributionMember? = nil) {
         attributes = spec.attributes
         relation = spec.relation
         multiplier = spec.multiplier
@@ -30,12 +30,14 @@ struct StoredSpec {
         case .offset(let value): modifier = .offset(value)
         default: modifier = .boxed; boxedModifier = spec.modifier
         }
-        let needsBox = spec.label != nil || spec.source != nil || boxedTarget != nil || boxedModifier != nil
+        let needsBox = spec.label != nil || spec.source != nil || boxedTarget != nil || boxedModifier != nil || group != nil
         extras = needsBox ? SpecExtras(label: spec.label, source: spec.source, target: boxedTarget,
-                                       modifier: boxedModifier) : nil
+                                       modifier: boxedModifier, group: group) : nil
     }
 
     var label: String? { extras?.label }
+    /// The distribute entry that made this constraint, while it is as the entry made it.
+    var group: DistributionMember? { extras?.group }
     var source: SourceLocation? { extras?.source }
 
     /// The spec as written, with the description's id and first item filled in.
@@ -81,8 +83,10 @@ private final class SpecExtras: Sendable {
     let source: SourceLocation?
     let target: ConstraintTarget?
     let modifier: ConstantModifier?
+    let group: DistributionMember?
 
-    init(label: String?, source: SourceLocation?, target: ConstraintTarget?, modifier: ConstantModifier?) {
-        self.label = label; self.source = source; self.target = target; self.modifier = modifier
+    init(label: String?, source: SourceLocation?, target: ConstraintTarget?, modifier: ConstantModifier?,
+         group: DistributionMember?) {
+        self.label = label; self.source = source; self.target = target; self.modifier = modifier; self.group = group
     }
 }

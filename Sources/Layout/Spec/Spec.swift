@@ -270,6 +270,9 @@ public struct ConstraintSpec: Equatable, Sendable {
     /// `"active": false`: kept (validated, named, listed) but not enforced (docs/api.md,
     /// SnapKit's `prepareConstraints` and `deactivate()`).
     public var active = true
+    /// A `distribute` entry (its `first` is its first view; `attributes` and `target` are
+    /// unused): the constraints it makes come from `Distribution.members`.
+    public var distribution: Distribution?
     // Every field at once, `ConstraintSpec(id:first:attributes:...:location:)`, is the
     // memberwise initializer (kept by writing the other one in an extension): it builds the
     // spec as one value. The wire reader's own initializer assigned each field of a `self`

@@ -43,6 +43,7 @@ extension WireReader {
             guard let parsed = expression(n, path.text) else { return nil }
             return parsed.spec(location)
         case .object:
+            if isDistributeEntry(n) { return distributeEntry(n, path, inOp: inOp) }
             return constraintObject(n, path, inOp: inOp)
         default:
             wrongType(n, path.text, expected: "a constraint (an object or an expression string)")

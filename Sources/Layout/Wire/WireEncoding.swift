@@ -79,6 +79,7 @@ extension JSONWriter {
 
     /// A constraint in object form (docs/api.md §2).
     public mutating func constraint(_ c: ConstraintSpec) {
+        if let d = c.distribution { return distribute(c, d) }
         beginObject()
         if let id = c.id { field("id", id) }
         if let first = c.first { field("view", first.wireName) }
@@ -102,6 +103,28 @@ extension JSONWriter {
         case .inset(.scalar(let v)): field("inset", v)
         case .inset(.insets(let i)): key("inset"); insets(i)
         }
+        if c.priority != 1000 { field("priority", c.priority) }
+        if let label = c.label { field("label", label) }
+        if let s = c.source { key("source"); source(s) }
+        if !c.active { field("active", false) }
+        endObject()
+    }
+
+    /// A distribute entry (docs/api.md §2).
+    mutating func distribute(_ c: ConstraintSpec, _ d: Distribution) {
+        beginObject()
+        if let id = c.id { field("id", id) }
+        key("distribute")
+        beginArray()
+        for v in d.views { string(v.wireName) }
+        endArray()
+        field("axis", d.axis.rawValue)
+        switch d.fixed {
+        case .spacing(let v): field("spacing", v)
+        case .itemLength(let v): field("itemLength", v)
+        }
+        if d.leadSpacing != 0 { field("leadSpacing", d.leadSpacing) }
+        if d.tailSpacing != 0 { field("tailSpacing", d.tailSpacing) }
         if c.priority != 1000 { field("priority", c.priority) }
         if let label = c.label { field("label", label) }
         if let s = c.source { key("source"); source(s) }

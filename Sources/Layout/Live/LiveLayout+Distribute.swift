@@ -1,0 +1,61 @@
+/// A `distribute` entry of a document (docs/api.md §2): the constraints Masonry makes,
+/// `ID.1` to `ID.n`, each a description of its own that remembers its entry, so that the
+/// document lists the entry whole while they are as it made them, and ops may name the
+/// entry (all of them) or one of them.
+extension LiveLayout {
+    func makeDistribution(_ spec: ConstraintSpec, _ distribution: Distribution, compiler: ConstraintCompiler,
+                          errors: inout [LayoutError]) {
+        if let id = spec.id, state.registry[id] != nil || state.registry.distributions[id] != nil {
+            errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",
+                                      location: spec.location, source: spec.source))
+            return
+        }
+        let members: [ConstraintSpec]
+        switch distribution.members(of: spec, id: spec.id ?? "c", in: state.tree) {
+        case .success(let list): members = list
+        case .failure(let error): errors.append(error); return
+        }
+        var compiled: [[CompiledConstraint]] = []
+        for member in members {
+            switch compiler.compile(member, defaultFirst: nil) {
+            case .success(let constraints): compiled.append(constraints)
+            case .failure(let failure): errors += failure.errors
+            }
+        }
+        guard compiled.count == members.count else { return }
+        let id = state.registry.nextId(given: spec.id)
+        var entry = spec
+        entry.id = id
+        for (k, var member) in members.enumerated() {
+            let memberID = "\(id).\(k + 1)"
+            guard state.registry[memberID] == nil, let first = member.first else {
+                errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(memberID)' (made by '\(id)') is already taken",
+                                          location: spec.location, source: spec.source))
+                continue
+            }
+            member.id = memberID
+            let group = DistributionMember(entry: entry, entryID: id, index: k + 1, count: members.count)
+            errors += register(member, first: first, compiled[k], group: group)
+        }
+    }
+}
+
+extension Registry {
+    /// A distribute entry whose constraints start at `list[i]`, if they are all there, next to
+    /// each other in add order, as it made them, alike in priority and `active`: the entry, as
+    /// the document lists it, and how many descriptions it stands for.
+    func intactDistribution(_ list: [InstalledDescription], at i: Int) -> (spec: ConstraintSpec, count: Int)? {
+        let d = list[i]
+        guard let group = d.stored.group, group.index == 1, i + group.count <= list.count,
+              let priority = d.expanded.first?.compiled.priority else { return nil }
+        for k in 0..<group.count {
+            let m = list[i + k]
+            guard let g = m.stored.group, g.entryID == group.entryID, g.index == k + 1, !m.edited, m.active == d.active,
+                  m.id == "\(group.entryID).\(k + 1)", m.expanded.first?.compiled.priority == priority else { return nil }
+        }
+        var spec = group.entry
+        spec.active = d.active
+        spec.priority = priority
+        return (spec, group.count)
+    }
+}
