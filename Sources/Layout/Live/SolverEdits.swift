@@ -131,12 +131,15 @@ extension LiveLayout {
         var before: [(ConstraintKey, SolverEntry)] = []
         state.forEachEntry { key, e in if e.seq < from && !e.isBroken && e.constraint.isRequired { before.append((key, e)) } }
         let index = EnforcedRequired()
-        let ranks = state.tree.documentRank()
+        // The view ranks first: `documentRank` reads them, for the constraints before `from`
+        // too (without them a view's own constraints among those ranked after every
+        // constraint of the views re-added here, and a conflict could pick other members
+        // than a fresh solve of the document picks).
+        addOrder = AddOrderIndex(required: index, viewRanks: state.tree.documentRank())
+        defer { addOrder = nil }
         for (key, e) in before.sorted(by: { $0.1.seq < $1.1.seq }) {
             index.append(e.constraint, constant: e.constant, rank: documentRank(key, e.seq))
         }
-        addOrder = AddOrderIndex(required: index, viewRanks: ranks)
-        defer { addOrder = nil }
         for item in later {
             var entry = item.entry
             do {
