@@ -50,10 +50,11 @@ public enum Priority {
 public final class Constraint: Hashable, @unchecked Sendable, CustomStringConvertible {
     // Stored in an order that packs the object into 81 bytes (a 96-byte heap block).
     public let expression: Expression
-    public let priority: Double
+    /// Changed only by the solver that holds it (`Solver.setPriority`).
+    public internal(set) var priority: Double
     /// The priority of `expression < 0` for an equality held softly from each side (see
     /// `init(_:equalAbove:below:)`); `priority` for every other constraint.
-    public let priorityBelow: Double
+    public internal(set) var priorityBelow: Double
     /// Free text for diagnostics and debugging.
     public let name: String
     /// Where the solver that installed this constraint keeps its record (see TagTable).

@@ -16,8 +16,8 @@ public final class Solver {
         var constant: Double
         /// Objective levels (-1 when required) of `marker` and of `other`: the same but for
         /// an equality held at another priority below than above.
-        let level: Int32
-        let otherLevel: Int32
+        var level: Int32
+        var otherLevel: Int32
         var order = 0               // installation order, for stable conflict listings
 
         /// The objective level at which error symbol `s` (the marker or the other) costs.

@@ -68,6 +68,13 @@ struct TagTable {
         slots[i].constant = value
     }
 
+    /// Records new objective levels in place (`Solver.setPriority`).
+    mutating func setLevels(_ c: Constraint, _ level: Int32, _ otherLevel: Int32) {
+        guard let i = slot(of: c) else { return }
+        slots[i].level = level
+        slots[i].otherLevel = otherLevel
+    }
+
     /// Takes `c` out (one look-up); its tag, or nil if it was not here.
     mutating func remove(_ c: Constraint) -> Solver.Tag? {
         guard let i = slot(of: c) else { return nil }

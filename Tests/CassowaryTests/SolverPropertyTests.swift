@@ -1,5 +1,5 @@
-// Random systems against the oracle: after every add / remove / setConstant / edit / suggest the
-// solver's values must satisfy the required constraints and be lexicographically optimal, its
+// Random systems against the oracle: after every add / remove / setConstant / setPriority / edit /
+// suggest the solver's values must satisfy the required constraints and be lexicographically optimal, its
 // objective() must equal the oracle's, ambiguous() must name exactly the variables the oracle
 // finds undetermined, and every rejection must come with an irreducible conflict and leave the
 // solver as it was.
@@ -53,7 +53,7 @@ func runRandomSystem(seed: UInt64, constants: ClosedRange<Int> = -10...10,
 
     let steps = rng.int(8...20)
     for _ in 0..<steps {
-        let roll = rng.int(0...99)
+        let roll = rng.int(0...105)
         switch roll {
         case 0..<45 where h.constraintCount < 12:
             if rng.chance(0.08), let again = h.removed.filter({ !$0.constantChanged }).first {
@@ -82,6 +82,10 @@ func runRandomSystem(seed: UInt64, constants: ClosedRange<Int> = -10...10,
             h.suggest(k, v)
         case 95..<100 where !h.edits.isEmpty:
             h.removeEdit(rng.pick(h.edits.keys.sorted()))
+        case 100...105 where h.installed.contains { !$0.model.isRequired } && levels.count > 1:
+            // An optional priority moved in place to another optional level.
+            let i = rng.pick(h.installed.indices.filter { !h.installed[$0].model.isRequired })
+            h.setPriority(at: i, to: rng.pick(levels.filter { $0 != h.installed[i].model.priority }))
         default:  // a case whose condition failed
             if h.constraintCount < 12 {
                 h.add(randomConstraint())

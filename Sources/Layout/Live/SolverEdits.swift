@@ -78,12 +78,23 @@ extension LiveLayout {
         }
     }
 
-    /// Gives a constraint a new priority and keeps its place in add order (`set`): the one
-    /// constraint goes out of the solver and back at the new priority, nothing else moves.
-    /// Required and optional both ways; a change the enforced constraints cannot take leaves it
-    /// broken for now, and the end-of-batch pass decides in add order which one breaks.
+    /// Gives a constraint a new priority and keeps its place in add order (`set`). Optional to
+    /// optional is an edit of the solver in place; to or from required, the one constraint
+    /// goes out of the solver and back at the new priority, nothing else moves, and a change
+    /// the enforced constraints cannot take leaves it broken for now (the end-of-batch pass
+    /// decides in add order which one breaks).
     func changePriority(_ key: ConstraintKey, to priority: Double) throws(LayoutError) {
         guard let old = state.entry(key), old.constraint.priority != priority else { return }
+        // Optional to optional: the solver moves the constraint's costs to the new level in
+        // place (an optional constraint is never broken, and nothing in add order moves).
+        let oldPriority = old.constraint.priority
+        if priority < Priority.required, !old.constraint.isRequired, !old.isBroken {
+            let c = old.constraint
+            do { try solver.setPriority(c, to: priority) } catch { throw solverFailure(error, key) }
+            structureVersion += 1  // ambiguity reads priorities
+            if activity.isBatch { recordUndo(solver: true) { try? $0.solver.setPriority(c, to: oldPriority) } }
+            return
+        }
         let c = Constraint(old.constraint.expression, old.constraint.relation, priority: priority)
         touched(old.seq)
         if !old.isBroken { release(old) }

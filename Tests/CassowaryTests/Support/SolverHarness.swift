@@ -144,6 +144,19 @@ final class SolverHarness {
         }
     }
 
+    /// An optional constraint's priority moved in place to another optional one: the
+    /// solution must be the optimum of the system with the new priority (`verify`).
+    func setPriority(at index: Int, to priority: Double) {
+        let c = installed[index]
+        log.append("setPriority \(priority) on \(c.handle.name)")
+        do throws(SolverError) {
+            try solver.setPriority(c.handle, to: priority)
+            installed[index].model.priority = priority
+        } catch {
+            fail("setPriority threw \(error)")
+        }
+    }
+
     func setConstant(at index: Int, to constant: Double) {
         stats.setConstants += 1
         let c = installed[index]

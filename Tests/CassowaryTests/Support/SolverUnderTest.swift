@@ -11,6 +11,8 @@ protocol SolverUnderTest: AnyObject {
     func remove(_ c: Constraint) throws(SolverError)
     func contains(_ c: Constraint) -> Bool
     func setConstant(_ c: Constraint, to constant: Double) throws(SolverError)
+    /// Optional to optional only.
+    func setPriority(_ c: Constraint, to priority: Double) throws(SolverError)
     func constant(of c: Constraint) -> Double?
     func addEditVariable(_ k: Int, priority: Double) throws(SolverError)
     func removeEditVariable(_ k: Int) throws(SolverError)
@@ -39,6 +41,7 @@ final class RealSolver: SolverUnderTest {
     func remove(_ c: Constraint) throws(SolverError) { try solver.remove(c) }
     func contains(_ c: Constraint) -> Bool { solver.contains(c) }
     func setConstant(_ c: Constraint, to constant: Double) throws(SolverError) { try solver.setConstant(c, to: constant) }
+    func setPriority(_ c: Constraint, to priority: Double) throws(SolverError) { try solver.setPriority(c, to: priority) }
     func constant(of c: Constraint) -> Double? { solver.constant(of: c) }
     func addEditVariable(_ k: Int, priority: Double) throws(SolverError) {
         try solver.addEditVariable(variables[k], priority: priority)
@@ -133,6 +136,12 @@ final class OracleBackedSolver: SolverUnderTest {
     }
 
     func contains(_ c: Constraint) -> Bool { installed.contains { $0.handle === c } }
+
+    func setPriority(_ c: Constraint, to priority: Double) throws(SolverError) {
+        guard let i = installed.firstIndex(where: { $0.handle === c }) else { throw .unknownConstraint }
+        installed[i].model.priority = priority
+        cache = nil
+    }
 
     func setConstant(_ c: Constraint, to constant: Double) throws(SolverError) {
         guard let i = installed.firstIndex(where: { $0.handle === c }) else { throw .unknownConstraint }
