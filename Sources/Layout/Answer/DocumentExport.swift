@@ -10,14 +10,14 @@ extension LiveLayout {
     }
 
     /// The constraints in add order: a distribute entry whole while its constraints are as it
-    /// made them (`Registry.intactDistribution`), each of them on its own otherwise.
+    /// made them (`Registry.intactGroup`), each of them on its own otherwise.
     func exportedConstraints() -> [ConstraintSpec] {
         let list = state.registry.inOrder
-        guard !state.registry.distributions.isEmpty else { return list.flatMap(\.exportedSpecs) }
+        guard !state.registry.groups.isEmpty else { return list.flatMap(\.exportedSpecs) }
         var out: [ConstraintSpec] = []
         var i = 0
         while i < list.count {
-            if let entry = state.registry.intactDistribution(list, at: i) {
+            if let entry = state.registry.intactGroup(list, at: i) {
                 out.append(entry.spec)
                 i += entry.count
             } else {
@@ -30,7 +30,7 @@ extension LiveLayout {
 
     /// `document().constraints.count`, without building the document.
     public var documentConstraintCount: Int {
-        state.registry.distributions.isEmpty ? state.registry.exportedCount : exportedConstraints().count
+        state.registry.groups.isEmpty ? state.registry.exportedCount : exportedConstraints().count
     }
 
     /// Every installed expanded constraint, in installation order.

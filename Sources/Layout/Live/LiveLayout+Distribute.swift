@@ -5,7 +5,7 @@
 extension LiveLayout {
     func makeDistribution(_ spec: ConstraintSpec, _ distribution: Distribution, compiler: ConstraintCompiler,
                           errors: inout [LayoutError]) {
-        if let id = spec.id, state.registry[id] != nil || state.registry.distributions[id] != nil {
+        if let id = spec.id, state.registry[id] != nil || state.registry.groups[id] != nil {
             errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",
                                       location: spec.location, source: spec.source))
             return
@@ -34,7 +34,7 @@ extension LiveLayout {
                 continue
             }
             member.id = memberID
-            let group = DistributionMember(entry: entry, entryID: id, index: k + 1, count: members.count)
+            let group = GroupMember(entry: entry, entryID: id, index: k + 1, count: members.count)
             errors += register(member, first: first, compiled[k], group: group)
         }
     }
@@ -44,7 +44,7 @@ extension Registry {
     /// A distribute entry whose constraints start at `list[i]`, if they are all there, next to
     /// each other in add order, as it made them, alike in priority and `active`: the entry, as
     /// the document lists it, and how many descriptions it stands for.
-    func intactDistribution(_ list: [InstalledDescription], at i: Int) -> (spec: ConstraintSpec, count: Int)? {
+    func intactGroup(_ list: [InstalledDescription], at i: Int) -> (spec: ConstraintSpec, count: Int)? {
         let d = list[i]
         guard let group = d.stored.group, group.index == 1, i + group.count <= list.count,
               let priority = d.expanded.first?.compiled.priority else { return nil }

@@ -168,7 +168,7 @@ extension LiveLayout {
     }
 
     func removeConstraints(ids named: [String], at location: RequestLocation?) -> [LayoutError] {
-        let ids = state.registry.expandingDistributions(named)
+        let ids = state.registry.expandingGroups(named)
         let unknown = ids.filter { state.registry[$0] == nil }
         guard unknown.isEmpty else {
             return unknown.map {
@@ -251,7 +251,7 @@ extension LiveLayout {
 
     /// `group`: a constraint of a distribute entry, whose id it has already (`ID.k`).
     func register(_ spec: ConstraintSpec, first: ItemRef, _ constraints: [CompiledConstraint],
-                  group: DistributionMember? = nil) -> [LayoutError] {
+                  group: GroupMember? = nil) -> [LayoutError] {
         let id = group == nil ? state.registry.nextId(given: spec.id) : spec.id ?? ""
         state.registry.insert(InstalledDescription(id: id, seq: state.nextSeq, first: first, spec: spec,
                                                    expanded: constraints, group: group))

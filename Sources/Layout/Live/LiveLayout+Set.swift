@@ -6,14 +6,14 @@ extension LiveLayout {
         let unknown = unknownIDs(op.ids, at: location)
         guard unknown.isEmpty else { return unknown }
         var errors: [LayoutError] = []
-        for id in op.ids where op.constant != nil && state.registry[id] == nil && state.registry.distributionMembers(id) != nil {
+        for id in op.ids where op.constant != nil && state.registry[id] == nil && state.registry.groupMembers(id) != nil {
             errors.append(LayoutError(code: .wrongType,
                                       message: "'\(id)' is a distribute entry: its constants come from its spacing and lengths; "
                                           + "set one of its constraints ('\(id).2') or remake the document",
                                       location: location))
         }
         guard errors.isEmpty else { return errors }
-        let ids = state.registry.expandingDistributions(op.ids)
+        let ids = state.registry.expandingGroups(op.ids)
         var plans: [(id: String, spec: ConstraintSpec, compiled: [CompiledConstraint], constantChanged: Bool)] = []
         let compiler = state.compiler
         for id in ids {

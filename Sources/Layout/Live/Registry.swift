@@ -21,7 +21,7 @@ struct InstalledDescription {
     var active = true
 
     init(id: String, seq: Int, first: ItemRef, spec: ConstraintSpec, expanded: [CompiledConstraint],
-         group: DistributionMember? = nil) {
+         group: GroupMember? = nil) {
         self.id = id; self.seq = seq; self.first = first; stored = StoredSpec(spec, group: group)
         self.expanded = expanded.map { ExpandedConstraint(compiled: $0, entry: nil) }
         active = spec.active
@@ -68,8 +68,9 @@ struct Registry {
     /// Ids of the descriptions whose first item is the key, in installation order.
     private(set) var byFirstItem: [ItemRef: [String]] = [:]
     private var names = ConstraintNames()
-    /// Distribute entries (their ids) and how many constraints each made, `ID.1` to `ID.n`.
-    private(set) var distributions: [String: Int] = [:]
+    /// Entries that made several constraints of their own (distribute, VFL), by id, and how
+    /// many each made, `ID.1` to `ID.n`.
+    private(set) var groups: [String: Int] = [:]
     /// How many solver entries the descriptions hold.
     private(set) var entryCount = 0
 
@@ -111,22 +112,22 @@ struct Registry {
         index.reserveCapacity(index.count + count)
     }
 
-    /// The constraints of distribute entry `id` that are still there, in its order; nil when
-    /// `id` names no distribute entry, or none of its constraints is left.
-    func distributionMembers(_ id: String) -> [String]? {
-        guard let count = distributions[id] else { return nil }
+    /// The constraints of group entry `id` (distribute, VFL) that are still there, in its
+    /// order; nil when `id` names no such entry, or none of its constraints is left.
+    func groupMembers(_ id: String) -> [String]? {
+        guard let count = groups[id] else { return nil }
         let ids = (1...max(1, count)).map { "\(id).\($0)" }.filter { index[$0] != nil }
         return ids.isEmpty ? nil : ids
     }
 
-    /// The ids an op names, with each distribute entry's id replaced by its constraints' ids.
-    func expandingDistributions(_ ids: [String]) -> [String] {
-        guard !distributions.isEmpty else { return ids }
-        return ids.flatMap { id in self[id] == nil ? distributionMembers(id) ?? [id] : [id] }
+    /// The ids an op names, with each group entry's id replaced by its constraints' ids.
+    func expandingGroups(_ ids: [String]) -> [String] {
+        guard !groups.isEmpty else { return ids }
+        return ids.flatMap { id in self[id] == nil ? groupMembers(id) ?? [id] : [id] }
     }
 
     mutating func insert(_ description: InstalledDescription) {
-        if let group = description.stored.group { distributions[group.entryID] = group.count }
+        if let group = description.stored.group { groups[group.entryID] = group.count }
         if let old = index[description.id] { _ = remove(id: description.id, slot: old) }  // not reached: ids are checked
         store(description)
         byFirstItem[description.first, default: []].append(description.id)

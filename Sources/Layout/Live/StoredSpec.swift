@@ -13,7 +13,7 @@ struct StoredSpec {
     let location: RequestLocation
     private let extras: SpecExtras?
 
-    init(_ spec: ConstraintSpec, group: DistributionMember? = nil) {
+    init(_ spec: ConstraintSpec, group: GroupMember? = nil) {
         attributes = spec.attributes
         relation = spec.relation
         multiplier = spec.multiplier
@@ -37,7 +37,7 @@ struct StoredSpec {
 
     var label: String? { extras?.label }
     /// The distribute entry that made this constraint, while it is as the entry made it.
-    var group: DistributionMember? { extras?.group }
+    var group: GroupMember? { extras?.group }
     var source: SourceLocation? { extras?.source }
 
     /// The spec as written, with the description's id and first item filled in.
@@ -83,10 +83,10 @@ private final class SpecExtras: Sendable {
     let source: SourceLocation?
     let target: ConstraintTarget?
     let modifier: ConstantModifier?
-    let group: DistributionMember?
+    let group: GroupMember?
 
     init(label: String?, source: SourceLocation?, target: ConstraintTarget?, modifier: ConstantModifier?,
-         group: DistributionMember?) {
+         group: GroupMember?) {
         self.label = label; self.source = source; self.target = target; self.modifier = modifier; self.group = group
     }
 }

@@ -50,7 +50,7 @@ extension LiveLayout {
         case .ids(let named):
             let errors = unknownIDs(named, at: location)
             guard errors.isEmpty else { return errors }
-            ids = state.registry.expandingDistributions(named)
+            ids = state.registry.expandingGroups(named)
         }
         var errors: [LayoutError] = []
         for id in ids {
@@ -74,7 +74,7 @@ extension LiveLayout {
     /// An `unknown-constraint` error, with a did-you-mean, for each id that names neither an
     /// entry nor one expanded constraint of a composite (`c2.top`).
     func unknownIDs(_ ids: [String], at location: RequestLocation) -> [LayoutError] {
-        ids.filter { state.registry[$0] == nil && composite(of: $0) == nil && state.registry.distributionMembers($0) == nil }.map { id in
+        ids.filter { state.registry[$0] == nil && composite(of: $0) == nil && state.registry.groupMembers($0) == nil }.map { id in
             LayoutError(code: .unknownConstraint,
                         message: "no constraint has the id '\(id)'" + Suggestion.hint(for: id, among: knownIDs),
                         location: location)
@@ -92,7 +92,7 @@ extension LiveLayout {
 
     /// Every id a lifecycle op could name, for did-you-mean.
     private var knownIDs: [String] {
-        Array(state.registry.distributions.keys).sorted() + state.registry.inOrder.flatMap { d in
+        Array(state.registry.groups.keys).sorted() + state.registry.inOrder.flatMap { d in
             [d.id] + (d.expanded.count > 1 ? d.expanded.map { "\(d.id).\($0.compiled.firstAttribute.name)" } : [])
         }
     }

@@ -26,16 +26,3 @@ public final class Distribution: Equatable, Sendable {
             && a.tailSpacing == b.tailSpacing
     }
 }
-
-/// One constraint a distribute entry made: the entry (with its id) and which of its
-/// constraints this is, 1-based, of how many. Kept with the constraint's description so that
-/// the document lists the entry whole while its constraints are as it made them.
-final class DistributionMember: Sendable {
-    let entry: ConstraintSpec
-    let entryID: String
-    let index: Int
-    let count: Int
-    init(entry: ConstraintSpec, entryID: String, index: Int, count: Int) {
-        self.entry = entry; self.entryID = entryID; self.index = index; self.count = count
-    }
-}
