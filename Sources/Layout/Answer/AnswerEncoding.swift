@@ -98,7 +98,8 @@ public func encodeSessionAnswer(_ answer: LayoutAnswer, id: String, document: La
     writer.answerMembers(answer, includeRevision: true, memo: memo)
     if let document {
         writer.key("document")
-        writer.document(direction: document.direction, views: document.views, constraints: document.constraints)
+        writer.document(direction: document.direction, views: document.views, constraints: document.constraints,
+                        metrics: document.metrics)
     }
     writer.endObject()
     return writer.bytes

@@ -6,6 +6,7 @@ extension LiveLayout {
         document.direction = state.direction
         document.views = state.tree.order.compactMap { state.tree[$0]?.spec }
         document.constraints = exportedConstraints()
+        document.metrics = state.metrics
         return document
     }
 

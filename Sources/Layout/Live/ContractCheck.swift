@@ -13,8 +13,18 @@ extension LiveLayout {
         var errors = layout.addViews(document.views, implicitConstraints: false)
         layout.state.tree.markUnplaced(document.views)
         let compiler = layout.state.compiler
+        layout.state.metrics = document.metrics
         for spec in document.constraints {
-            if case .failure(let failure) = compiler.compile(spec) { errors += failure.errors }
+            // Entries that make constraints of their own are checked by making them.
+            if let line = spec.vfl {
+                errors += line.members(of: spec, metrics: document.metrics, in: layout.state.tree).errors
+            } else if let distribution = spec.distribution {
+                if case .failure(let error) = distribution.members(of: spec, id: spec.id ?? "c", in: layout.state.tree) {
+                    errors.append(error)
+                }
+            } else if case .failure(let failure) = compiler.compile(spec) {
+                errors += failure.errors
+            }
         }
         return errors
     }

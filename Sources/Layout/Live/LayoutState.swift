@@ -16,6 +16,8 @@ struct LayoutState {
     private(set) var broken: Set<ConstraintKey> = []
     var nextSeq = 0
     var revision = 0
+    /// The document's VFL metrics (kept for the document a session lists).
+    var metrics: [String: Double] = [:]
 
     init(direction: LayoutDirection) { self.direction = direction }
 

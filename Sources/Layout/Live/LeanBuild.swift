@@ -113,7 +113,9 @@ extension LiveLayout {
             if repeated { return false }
         }
         if case nil = spec.pointee.first { return false }  // (`!= nil` copied the item out to compare it)
-        if case .some = spec.pointee.distribution { return false }  // its constraints come from the tree: the full build's
+        // Entries whose constraints come from the tree (distribute, VFL): the full build's.
+        if case .some = spec.pointee.distribution { return false }
+        if case .some = spec.pointee.vfl { return false }
         constraints.emptyKeepingCapacity()
         guard compiler.compile(at: spec, defaultFirst: nil, checksAncestry: false, emit: { constraints.append($0) }) == nil else {
             return false

@@ -52,6 +52,7 @@ extension LiveLayout {
         if let distribution = spec.distribution {
             return makeDistribution(spec, distribution, compiler: compiler, errors: &errors)
         }
+        if let line = spec.vfl { return makeVFL(spec, line, compiler: compiler, errors: &errors) }
         var duplicate = false
         if let id = spec.id, state.registry[id] != nil {
             errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",

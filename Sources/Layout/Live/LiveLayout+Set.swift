@@ -8,8 +8,8 @@ extension LiveLayout {
         var errors: [LayoutError] = []
         for id in op.ids where op.constant != nil && state.registry[id] == nil && state.registry.groupMembers(id) != nil {
             errors.append(LayoutError(code: .wrongType,
-                                      message: "'\(id)' is a distribute entry: its constants come from its spacing and lengths; "
-                                          + "set one of its constraints ('\(id).2') or remake the document",
+                                      message: "'\(id)' made several constraints (a distribute entry or a VFL line), each with "
+                                          + "its own constant; set one of them ('\(id).2') or remake the document",
                                       location: location))
         }
         guard errors.isEmpty else { return errors }

@@ -78,6 +78,7 @@ public final class LiveLayout: @unchecked Sendable {
         }
         defer { layout.state.tree.unplaced = [] }
         let compiler = layout.state.compiler
+        layout.state.metrics = document.metrics
         for (k, spec) in document.constraints.enumerated() {
             // Out of time: stop adding (the request is refused below).
             if k & 31 == 31, layout.solver.checkDeadline() { break }

@@ -32,6 +32,9 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case badMultiplier = "bad-multiplier"
     case outOfRange = "out-of-range"
     case expressionSyntax = "expression-syntax"
+    case vflSyntax = "vfl-syntax"
+    case vflOption = "vfl-option"
+    case unknownMetric = "unknown-metric"
     // The request's meaning (the compiler and the live layout).
     case unknownView = "unknown-view"
     case unknownConstraint = "unknown-constraint"
@@ -87,6 +90,9 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
         case .badMultiplier: return (422, "a multiplier that is not finite, or a zero divisor")
         case .outOfRange: return (422, "a coordinate or constant beyond the limit, or a solution beyond 1e15")
         case .expressionSyntax: return (422, "an expression string that does not parse")
+        case .vflSyntax: return (422, "a VFL line that does not parse (or a view where a spacing goes)")
+        case .vflOption: return (422, "an unknown VFL option, a spacing option, or an alignment parallel to the line")
+        case .unknownMetric: return (422, "a VFL name that is neither a metric nor, where one may stand, a view")
         case .unknownView: return (422, "no such view")
         case .unknownConstraint: return (422, "no such constraint id")
         case .superviewCycle: return (422, "views that are their own ancestors")

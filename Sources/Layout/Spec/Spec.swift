@@ -273,6 +273,9 @@ public struct ConstraintSpec: Equatable, Sendable {
     /// A `distribute` entry (its `first` is its first view; `attributes` and `target` are
     /// unused): the constraints it makes come from `Distribution.members`.
     public var distribution: Distribution?
+    /// A VFL line (docs/semantics.md §6.6): like `distribution`, an entry that makes several
+    /// constraints of its own.
+    public var vfl: VFLLine?
     // Every field at once, `ConstraintSpec(id:first:attributes:...:location:)`, is the
     // memberwise initializer (kept by writing the other one in an extension): it builds the
     // spec as one value. The wire reader's own initializer assigned each field of a `self`
@@ -292,6 +295,8 @@ public struct LayoutDocument: Equatable, Sendable {
     public var constraints: [ConstraintSpec] = []
     /// `"strict": true`: an unsatisfiable layout is an error (422), not a recovered answer.
     public var strict = false
+    /// Named numbers every VFL line of the document may use (docs/api.md §2).
+    public var metrics: [String: Double] = [:]
     public init() {}
 }
 

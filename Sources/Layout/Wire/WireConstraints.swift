@@ -39,11 +39,13 @@ extension WireReader {
     mutating func constraint(_ n: Int, _ path: ElementPath, inOp: Bool) -> ConstraintSpec? {
         switch nodes[n].kind {
         case .string:
+            if withBytes(n, VFLParser.isLine) { return vflEntry(n, path, inOp: inOp) }
             let location = location(n, path)
             guard let parsed = expression(n, path.text) else { return nil }
             return parsed.spec(location)
         case .object:
-            if isDistributeEntry(n) { return distributeEntry(n, path, inOp: inOp) }
+            if hasMember(n, "distribute") { return distributeEntry(n, path, inOp: inOp) }
+            if hasMember(n, "vfl") { return vflEntry(n, path, inOp: inOp) }
             return constraintObject(n, path, inOp: inOp)
         default:
             wrongType(n, path.text, expected: "a constraint (an object or an expression string)")

@@ -11,13 +11,15 @@ extension WireReader {
         "active",
     )
 
-    /// Whether object `n` has a member named `distribute` (not `null`).
-    func isDistributeEntry(_ n: Int) -> Bool {
+    /// Whether object `n` has a member named `name` (not `null`): `distribute` and `vfl` tell
+    /// those entries apart.
+    func hasMember(_ n: Int, _ name: StaticString) -> Bool {
         var child = n + 1
+        let want = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         for _ in 0..<nodes[n].count {
             let value = child + 1
-            if nodes[child].stringEnd - nodes[child].stringStart == 10,
-               withBytes(child, { $0.elementsEqual("distribute".utf8) }), !isNull(value) { return true }
+            if nodes[child].stringEnd - nodes[child].stringStart == want.count,
+               withBytes(child, { $0.elementsEqual(want) }), !isNull(value) { return true }
             child = nodes.after(value)
         }
         return false

@@ -95,7 +95,7 @@ private func withReader<T>(_ buffer: UnsafeRawBufferPointer, _ decode: (inout Wi
 }
 
 extension WireReader {
-    static let documentFields = FieldTable("direction", "views", "constraints", "strict")
+    static let documentFields = FieldTable("direction", "views", "constraints", "strict", "metrics")
 
     mutating func document() -> LayoutDocument {
         var document = LayoutDocument()
@@ -122,6 +122,7 @@ extension WireReader {
         }
         if let c = f[2], !isNull(c) { document.constraints = constraints(c, "/constraints", inOp: false) }
         if let s = f[3], !isNull(s), let strict = bool(s, "/strict") { document.strict = strict }
+        if let m = f[4], !isNull(m), let metrics = metrics(m, "/metrics") { document.metrics = metrics }
         return document
     }
 }

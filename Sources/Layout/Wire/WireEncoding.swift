@@ -80,6 +80,7 @@ extension JSONWriter {
     /// A constraint in object form (docs/api.md §2).
     public mutating func constraint(_ c: ConstraintSpec) {
         if let d = c.distribution { return distribute(c, d) }
+        if let line = c.vfl { return vfl(c, line) }
         beginObject()
         if let id = c.id { field("id", id) }
         if let first = c.first { field("view", first.wireName) }
@@ -165,11 +166,33 @@ extension JSONWriter {
     }
 
     /// `{direction, views, constraints}` as a value (e.g. the `document` member of a GET answer).
-    public mutating func document(direction: LayoutDirection, views: [ViewSpec], constraints: [ConstraintSpec]) {
+    public mutating func document(direction: LayoutDirection, views: [ViewSpec], constraints: [ConstraintSpec],
+                                  metrics: [String: Double] = [:]) {
         beginObject()
         field("direction", direction.rawValue)
+        if !metrics.isEmpty { key("metrics"); self.metrics(metrics) }
         key("views"); beginArray(); for v in views { view(v) }; endArray()
         key("constraints"); beginArray(); for c in constraints { constraint(c) }; endArray()
+        endObject()
+    }
+
+    /// `{"name": number}`, names sorted (the same document, the same bytes).
+    mutating func metrics(_ metrics: [String: Double]) {
+        beginObject()
+        for name in metrics.keys.sorted() { key(name); number(metrics[name] ?? 0) }
+        endObject()
+    }
+
+    /// A VFL entry (docs/api.md §2): the object form, with its id.
+    mutating func vfl(_ c: ConstraintSpec, _ line: VFLLine) {
+        beginObject()
+        if let id = c.id { field("id", id) }
+        field("vfl", line.text)
+        if !line.options.isEmpty { key("options"); beginArray(); for o in line.options { string(o.rawValue) }; endArray() }
+        if !line.metrics.isEmpty { key("metrics"); metrics(line.metrics) }
+        if let label = c.label { field("label", label) }
+        if let s = c.source { key("source"); source(s) }
+        if !c.active { field("active", false) }
         endObject()
     }
 }
@@ -177,6 +200,7 @@ extension JSONWriter {
 /// A whole document as JSON bytes (`strict` is a request option and is not part of it).
 public func encodeLayoutDocument(_ document: LayoutDocument) -> [UInt8] {
     var writer = JSONWriter(capacity: 128 + 96 * (document.views.count + document.constraints.count))
-    writer.document(direction: document.direction, views: document.views, constraints: document.constraints)
+    writer.document(direction: document.direction, views: document.views, constraints: document.constraints,
+                    metrics: document.metrics)
     return writer.bytes
 }

@@ -1,20 +1,36 @@
-/// A `distribute` entry of a document (docs/api.md §2): the constraints Masonry makes,
-/// `ID.1` to `ID.n`, each a description of its own that remembers its entry, so that the
-/// document lists the entry whole while they are as it made them, and ops may name the
-/// entry (all of them) or one of them.
+/// Entries that make several constraints of their own, a `distribute` entry (Masonry's
+/// helpers) or a VFL line: `ID.1` to `ID.n`, each a description of its own that remembers its
+/// entry, so that the document lists the entry whole while they are as it made them, and ops
+/// may name the entry (all of them) or one of them.
 extension LiveLayout {
     func makeDistribution(_ spec: ConstraintSpec, _ distribution: Distribution, compiler: ConstraintCompiler,
                           errors: inout [LayoutError]) {
-        if let id = spec.id, state.registry[id] != nil || state.registry.groups[id] != nil {
-            errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",
-                                      location: spec.location, source: spec.source))
-            return
-        }
-        let members: [ConstraintSpec]
+        guard groupIDIsFree(spec, &errors) else { return }
         switch distribution.members(of: spec, id: spec.id ?? "c", in: state.tree) {
-        case .success(let list): members = list
-        case .failure(let error): errors.append(error); return
+        case .success(let members): makeGroup(spec, members, compiler: compiler, errors: &errors)
+        case .failure(let error): errors.append(error)
         }
+    }
+
+    /// A VFL line of a document (docs/semantics.md §6.6): the constraints Apple's parser makes.
+    func makeVFL(_ spec: ConstraintSpec, _ line: VFLLine, compiler: ConstraintCompiler, errors: inout [LayoutError]) {
+        guard groupIDIsFree(spec, &errors) else { return }
+        let made = line.members(of: spec, metrics: state.metrics, in: state.tree)
+        guard made.errors.isEmpty else { errors += made.errors; return }
+        makeGroup(spec, made.members, compiler: compiler, errors: &errors)
+    }
+
+    private func groupIDIsFree(_ spec: ConstraintSpec, _ errors: inout [LayoutError]) -> Bool {
+        guard let id = spec.id, state.registry[id] != nil || state.registry.groups[id] != nil else { return true }
+        errors.append(LayoutError(code: .duplicateID, message: "constraint id '\(id)' is already taken",
+                                  location: spec.location, source: spec.source))
+        return false
+    }
+
+    /// Compiles every constraint an entry made, then (all of them valid) registers each as a
+    /// description `ID.k` that remembers its entry. The entry counts once for `c<k>`.
+    private func makeGroup(_ spec: ConstraintSpec, _ members: [ConstraintSpec], compiler: ConstraintCompiler,
+                           errors: inout [LayoutError]) {
         var compiled: [[CompiledConstraint]] = []
         for member in members {
             switch compiler.compile(member, defaultFirst: nil) {
