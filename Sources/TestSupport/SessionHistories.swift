@@ -74,6 +74,9 @@ public struct SessionHistories {
         if chance(0.35), let entry = distributeJSON() {
             constraints.insert(entry, at: Int.random(in: 0...constraints.count, using: &rng))
         }
+        if chance(0.35), let line = vflJSON() {
+            constraints.insert(line, at: Int.random(in: 0...constraints.count, using: &rng))
+        }
         return #"{"direction": "\#(direction)", "views": [\#(viewJSON.joined(separator: ", "))], "constraints": [\#(constraints.joined(separator: ", "))]}"#
     }
 
@@ -93,6 +96,45 @@ public struct SessionHistories {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
+    /// A VFL line over one to three views that share a superview (not guides): connections of
+    /// every kind, view predicates, `|` edges, now and then alignment or direction options,
+    /// metrics or inactive; as a string or an object with an id; nil without such views.
+    mutating func vflJSON() -> String? {
+        let candidates = views.dropFirst().filter { !$0.isGuide && $0.superview != nil }
+        guard let anchor = candidates.randomElement(using: &rng) else { return nil }
+        let siblings = candidates.filter { $0.superview == anchor.superview }.shuffled(using: &rng)
+        let chosen = Array(siblings.prefix(Int.random(in: 1...min(3, siblings.count), using: &rng)))
+        let vertical = chance(0.5)
+        func connection() -> String {
+            switch Int.random(in: 0...4, using: &rng) {
+            case 0: return ""
+            case 1: return "-"
+            case 2: return "-\(pick([0, 4, 12]))-"
+            case 3: return "-(pad)-"
+            default: return "-(>=\(pick([0, 8])),<=\(pick([40, 80]))@\(pick([250, 750])))-"
+            }
+        }
+        var line = vertical ? "V:" : "H:"
+        if chance(0.5) { line += "|" + connection() }
+        for (k, v) in chosen.enumerated() {
+            var predicate = ""
+            if chance(0.3) { predicate = k > 0 && chance(0.4) ? "(==\(chosen[k - 1].id))" : "(\(pick([">=20", "44", "==w", "<=100@750"])))" }
+            line += "[\(v.id)\(predicate)]"
+            if k + 1 < chosen.count { line += connection() }
+        }
+        if chance(0.5) { line += connection() + "|" }
+        var fields = [#""vfl": "\#(line)""#, #""metrics": {"pad": \#(pick([6, 16])), "w": \#(pick([30, 90]))}"#]
+        if chance(0.3) { fields.append(#""options": ["\#(vertical ? pick(["alignAllLeading", "alignAllCenterX"]) : pick(["alignAllTop", "alignAllCenterY"]))"]"#) }
+        if !vertical && chance(0.15) { fields.append(#""options": ["directionRightToLeft"]"#) }
+        if chance(0.7) { nextConstraint += 1; fields.insert(#""id": "l\#(nextConstraint)""#, at: 0) }
+        if chance(0.1) { fields.append(#""active": false"#) }
+        // Two option lists would be a duplicate member: keep the last.
+        if fields.filter({ $0.hasPrefix(#""options""#) }).count > 1, let first = fields.firstIndex(where: { $0.hasPrefix(#""options""#) }) {
+            fields.remove(at: first)
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
     /// One to two ids of the document's constraints as an op names them: whole entries, one
     /// member of a composite (`c2.top`) or of a distribute entry (`d3.2`).
     mutating func someIDs(_ document: LayoutDocument) -> [String] {
@@ -102,6 +144,8 @@ public struct SessionHistories {
             let members = Array(c.attributes.expansion)
             if let d = c.distribution, chance(0.3) {
                 ids.append("\(id).\(Int.random(in: 1...(2 * d.views.count), using: &rng))")
+            } else if c.vfl != nil, chance(0.3) {
+                ids.append("\(id).\(Int.random(in: 1...4, using: &rng))")
             } else {
                 ids.append(members.count > 1 && chance(0.3) ? "\(id).\(pick(members).name)" : id)
             }

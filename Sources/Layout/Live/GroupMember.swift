@@ -7,7 +7,9 @@ final class GroupMember: Sendable {
     let entryID: String
     let index: Int
     let count: Int
-    init(entry: ConstraintSpec, entryID: String, index: Int, count: Int) {
-        self.entry = entry; self.entryID = entryID; self.index = index; self.count = count
+    /// The priority the entry gave it (a VFL line's differ constraint by constraint).
+    let priority: Double
+    init(entry: ConstraintSpec, entryID: String, index: Int, count: Int, priority: Double) {
+        self.entry = entry; self.entryID = entryID; self.index = index; self.count = count; self.priority = priority
     }
 }

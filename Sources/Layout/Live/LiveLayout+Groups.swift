@@ -50,28 +50,34 @@ extension LiveLayout {
                 continue
             }
             member.id = memberID
-            let group = GroupMember(entry: entry, entryID: id, index: k + 1, count: members.count)
+            let group = GroupMember(entry: entry, entryID: id, index: k + 1, count: members.count, priority: member.priority)
             errors += register(member, first: first, compiled[k], group: group)
         }
     }
 }
 
 extension Registry {
-    /// A distribute entry whose constraints start at `list[i]`, if they are all there, next to
-    /// each other in add order, as it made them, alike in priority and `active`: the entry, as
-    /// the document lists it, and how many descriptions it stands for.
+    /// An entry (distribute, VFL) whose constraints start at `list[i]`, if they are all there,
+    /// next to each other in add order, as it made them and alike in `active`: the entry, as
+    /// the document lists it, and how many descriptions it stands for. Their priorities are
+    /// those the entry gave, or (a distribute entry, whose `priority` is one for all) all the
+    /// same.
     func intactGroup(_ list: [InstalledDescription], at i: Int) -> (spec: ConstraintSpec, count: Int)? {
         let d = list[i]
         guard let group = d.stored.group, group.index == 1, i + group.count <= list.count,
               let priority = d.expanded.first?.compiled.priority else { return nil }
+        var asMade = true, uniform = true
         for k in 0..<group.count {
             let m = list[i + k]
             guard let g = m.stored.group, g.entryID == group.entryID, g.index == k + 1, !m.edited, m.active == d.active,
-                  m.id == "\(group.entryID).\(k + 1)", m.expanded.first?.compiled.priority == priority else { return nil }
+                  m.id == "\(group.entryID).\(k + 1)", let p = m.expanded.first?.compiled.priority else { return nil }
+            if p != g.priority { asMade = false }
+            if p != priority { uniform = false }
         }
+        guard asMade || (uniform && group.entry.distribution != nil) else { return nil }
         var spec = group.entry
         spec.active = d.active
-        spec.priority = priority
+        if !asMade { spec.priority = priority }
         return (spec, group.count)
     }
 }
