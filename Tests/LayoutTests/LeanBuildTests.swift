@@ -48,9 +48,9 @@ import Testing
             }
         }
         #expect(failures.count == 0, "first difference:\n\(failures.first ?? "")")
-        // Both paths were taken, often (a third of the documents hold a distribute entry, which
-        // the full build makes).
-        #expect(lean > 300 && full > 100, "lean \(lean), full \(full), refused \(refused)")
+        // Both paths were taken, often (the generator's distribute entries and VFL lines add
+        // conflicts, which the full build reports).
+        #expect(lean > 200 && full > 100, "lean \(lean), full \(full), refused \(refused)")
     }
 
     /// Views the lean build does not take as listed (a subview before its superview, a

@@ -1,3 +1,4 @@
+import Cassowary
 import Foundation
 import Testing
 @testable import Layout
@@ -156,6 +157,22 @@ import Testing
         let fresh = try LiveLayout.make(document: again).get()
         #expect(fresh.answer().frames == layout.answer().frames)
         #expect(fresh.installedConstraints().map(\.id) == layout.installedConstraints().map(\.id))
+    }
+}
+
+extension VFLTests {
+    /// A one-shot of VFL lines and a distribute entry takes the lean build, and answers what
+    /// the full build answers.
+    @Test func oneShotsOfLinesAreLean() throws {
+        let document = try Self.decode(#"""
+            "H:|-[a(100)]-[b]-|", {"vfl": "V:|-[a(40)]"},
+            {"distribute": ["b", "c"], "axis": "vertical", "spacing": 10}
+            """#).get()
+        guard case .built(let lean) = LiveLayout.makeLean(document: document, seconds: 10, solver: Solver()) else {
+            Issue.record("the lean build did not take the document")
+            return
+        }
+        #expect(lean.answer().frames == (try LiveLayout.make(document: document).get().answer().frames))
     }
 }
 

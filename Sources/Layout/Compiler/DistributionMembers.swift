@@ -6,7 +6,7 @@ extension Distribution {
     /// The constraints as specs of their own, ids `ID.1`, `ID.2`, ... in Masonry's order, each
     /// located at the entry and carrying its priority, label, source and `active`.
     func members(of entry: ConstraintSpec, id: String, in tree: ViewTree) -> Result<[ConstraintSpec], LayoutError> {
-        for view in views where !tree.contains(view.view) {
+        for view in views where !tree.contains(view) {
             return .failure(LayoutError(code: .unknownView, message: "view '\(view.view)' does not exist" + tree.viewHint(view.view),
                                         location: entry.location, source: entry.source))
         }
@@ -20,7 +20,7 @@ extension Distribution {
         let lead: Attribute = horizontal ? .left : .top
         let tail: Attribute = horizontal ? .right : .bottom
         let length: Attribute = horizontal ? .width : .height
-        let superview = ItemRef(view: s)
+        let superview = s
         var out: [ConstraintSpec] = []
         func add(_ first: ItemRef, _ attribute: Attribute, to item: ItemRef?, _ second: Attribute, multiplier: Double = 1,
                  constant: Double) {
@@ -66,17 +66,17 @@ extension Distribution {
 
     /// Masonry's `mas_commonSuperviewOfViews`: the closest common ancestor of all the views,
     /// a listed view counting as its own ancestor; nil when they are in different trees.
-    func commonSuperview(in tree: ViewTree) -> String? {
-        func chain(_ id: String) -> [String] {
-            var out: [String] = [], next: String? = id
-            while let v = next, out.count <= tree.count { out.append(v); next = tree[v]?.superview }
+    func commonSuperview(in tree: ViewTree) -> ItemRef? {
+        func chain(_ item: ItemRef) -> [ItemRef] {
+            var out: [ItemRef] = [], next: ItemRef? = ItemRef(view: item.view, slot: tree.slot(of: item) ?? -1)
+            while let v = next, out.count <= tree.count { out.append(v); next = tree.superviewItem(of: v) }
             return out
         }
         guard let first = views.first else { return nil }
-        var common = chain(first.view)
+        var common = chain(first)
         for v in views.dropFirst() {
-            let ancestors = Set(chain(v.view))
-            guard let p = common.firstIndex(where: { ancestors.contains($0) }) else { return nil }
+            let ancestors = Set(chain(v).map(\.view))
+            guard let p = common.firstIndex(where: { ancestors.contains($0.view) }) else { return nil }
             common.removeFirst(p)
         }
         return common.first

@@ -9,6 +9,10 @@ extension VFLLine {
     /// column of the piece that made it; every error at once.
     func members(of entry: ConstraintSpec, metrics documentMetrics: [String: Double], in tree: ViewTree)
         -> (members: [ConstraintSpec], errors: [LayoutError]) {
+        // Names as items with their slots (a lean build keeps no index of names): the line's
+        // own, found when it was read, and the superviews `|` stands for.
+        var superviews: [String: Int] = [:]
+        func ref(_ name: String) -> ItemRef { ItemRef(view: name, slot: slots[name] ?? superviews[name] ?? -1) }
         var errors: [LayoutError] = []
         var out: [ConstraintSpec] = []
         func at(_ column: Int) -> RequestLocation { location(column, entry: entry.location) }
@@ -18,7 +22,7 @@ extension VFLLine {
         func metric(_ name: String) -> Double? { metrics[name] ?? documentMetrics[name] }
         let knownMetrics = Array(Set(metrics.keys).union(documentMetrics.keys)).sorted()
 
-        for v in parsed.views where !tree.contains(v.name) {
+        for v in parsed.views where !tree.contains(ref(v.name)) {
             fail(.unknownView, "view '\(v.name)' does not exist" + tree.viewHint(v.name), v.column)
         }
         // The attributes along the line, and the sign of a spacing on them.
@@ -45,8 +49,8 @@ extension VFLLine {
                 c = -c
                 rel = relation == .lessThanOrEqual ? .greaterThanOrEqual : relation == .greaterThanOrEqual ? .lessThanOrEqual : .equal
             }
-            let target: ConstraintTarget = second.map { .item(.item(ItemRef(view: $0)), AttributeSet(b ?? a)) } ?? .constant(.scalar(c))
-            var spec = ConstraintSpec(first: ItemRef(view: first), attributes: AttributeSet(a), target: target, location: at(column))
+            let target: ConstraintTarget = second.map { .item(.item(ref($0)), AttributeSet(b ?? a)) } ?? .constant(.scalar(c))
+            var spec = ConstraintSpec(first: ref(first), attributes: AttributeSet(a), target: target, location: at(column))
             spec.relation = rel
             spec.multiplier = multiplier
             if second != nil, c != 0 { spec.modifier = .offset(c) }
@@ -63,7 +67,7 @@ extension VFLLine {
             case .number(let n): return n
             case .name(let name, let column):
                 if let m = metric(name) { return m }
-                if spacing, tree.contains(name) {
+                if spacing, tree.contains(ref(name)) {
                     fail(.vflSyntax, "'\(name)' is a view; a spacing between dashes is a number or a metric", column)
                 } else {
                     fail(.unknownMetric, "'\(name)' is not a metric" + Suggestion.hint(for: name, among: knownMetrics)
@@ -82,8 +86,8 @@ extension VFLLine {
             return v
         }
         func superview(of view: String, bar: Int) -> String? {
-            guard tree.contains(view) else { return nil }
-            if let s = tree[view]?.superview { return s }
+            guard tree.contains(ref(view)) else { return nil }
+            if let s = tree.superviewItem(of: ref(view)) { superviews[s.view] = tree.slot(of: s); return s.view }
             fail(.noSuperview, "Unable to interpret '|' character, because the related view doesn't have a superview: '\(view)' has none", bar)
             return nil
         }
@@ -110,7 +114,7 @@ extension VFLLine {
             for p in v.predicates {
                 guard let pr = priority(p) else { continue }
                 switch p.object {
-                case .name(let name, _) where metric(name) == nil && tree.contains(name):
+                case .name(let name, _) where metric(name) == nil && tree.contains(ref(name)):
                     add(v.name, length, p.relation, name, length, constant: 0, priority: pr, column: p.column, spacing: false)
                 default:
                     guard let n = value(p.object, spacing: false) else { continue }

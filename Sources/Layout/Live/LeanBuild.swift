@@ -43,6 +43,7 @@ extension LiveLayout {
         layout.startBudget(seconds: seconds, stop: stop)
         defer { layout.endBudget() }
         guard layout.addViewsLean(document.views) else { return .needsFullBuild }
+        layout.state.metrics = document.metrics
         let compiler = layout.state.compiler, linearizer = layout.state.linearizer
         // Through the buffer: each spec is read where it is, not copied out (232 bytes, a
         // retain of every string and location in it).
@@ -102,20 +103,57 @@ extension LiveLayout {
         return state.tree.appendIfNew(node, parentSlot: parentSlot, listsChild: false)
     }
 
+    /// The constraints a distribute entry or a VFL line makes, each installed lean; false (the
+    /// full build takes over, and reports) when they cannot be made.
+    private func installGroupLean(_ entry: ConstraintSpec, into solver: Solver, compiler: ConstraintCompiler,
+                                  linearizer: Linearizer, compiled: inout [PlacedConstraint], form: inout LinearForm) -> Bool {
+        if let id = entry.id {
+            var repeated = false
+            changeLeanBuild { repeated = !$0.explicitIDs.insert(id).inserted }
+            if repeated { return false }
+        }
+        var members: [ConstraintSpec]
+        if let line = entry.vfl {
+            let made = line.members(of: entry, metrics: state.metrics, in: state.tree)
+            guard made.errors.isEmpty else { return false }
+            members = made.members
+        } else if let distribution = entry.distribution,
+                  case .success(let list) = distribution.members(of: entry, id: entry.id ?? "c", in: state.tree) {
+            members = list
+        } else {
+            return false
+        }
+        for k in members.indices {
+            members[k].id = nil  // named by the entry: `ID.k` is no id of the document's
+            let installed = withUnsafePointer(to: members[k]) {
+                installLean($0, into: solver, compiler: compiler, linearizer: linearizer, compiled: &compiled, form: &form)
+            }
+            guard installed else { return false }
+        }
+        return true
+    }
+
     /// One description of a lean build: compiled, each expanded constraint linearized and
     /// added as `register` and `install` would add it. False when the full build must take over.
     /// `compiled` and `form` are scratch, one of each for the whole build.
     private func installLean(_ spec: UnsafePointer<ConstraintSpec>, into solver: Solver, compiler: ConstraintCompiler, linearizer: Linearizer,
                              compiled constraints: inout [PlacedConstraint], form: inout LinearForm) -> Bool {
+        // Entries that make constraints of their own (distribute, VFL): each of them, as a
+        // constraint of the document would be.
+        if case .some = spec.pointee.distribution {
+            return installGroupLean(spec.pointee, into: solver, compiler: compiler, linearizer: linearizer,
+                                    compiled: &constraints, form: &form)
+        }
+        if case .some = spec.pointee.vfl {
+            return installGroupLean(spec.pointee, into: solver, compiler: compiler, linearizer: linearizer,
+                                    compiled: &constraints, form: &form)
+        }
         if let id = spec.pointee.id {
             var repeated = false
             changeLeanBuild { repeated = !$0.explicitIDs.insert(id).inserted }
             if repeated { return false }
         }
         if case nil = spec.pointee.first { return false }  // (`!= nil` copied the item out to compare it)
-        // Entries whose constraints come from the tree (distribute, VFL): the full build's.
-        if case .some = spec.pointee.distribution { return false }
-        if case .some = spec.pointee.vfl { return false }
         constraints.emptyKeepingCapacity()
         guard compiler.compile(at: spec, defaultFirst: nil, checksAncestry: false, emit: { constraints.append($0) }) == nil else {
             return false

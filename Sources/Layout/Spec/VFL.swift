@@ -12,12 +12,18 @@ public final class VFLLine: Equatable, Sendable {
     let parsed: VFLParsed
     /// Where the string stands in the request (its node's line and column).
     let line: Int, column: Int
+    /// The document's slots of the names the line uses, found when it was read (names are
+    /// resolved once; a lean build has no index of names).
+    let slots: [String: Int]
 
     init(text: String, options: [VFLOption], metrics: [String: Double], objectForm: Bool, parsed: VFLParsed,
-         line: Int, column: Int) {
+         line: Int, column: Int, slots: [String: Int] = [:]) {
         self.text = text; self.options = options; self.metrics = metrics; self.objectForm = objectForm; self.parsed = parsed
-        self.line = line; self.column = column
+        self.line = line; self.column = column; self.slots = slots
     }
+
+    /// A name of the line as an item, with its slot when the document has that view.
+    func item(_ name: String) -> ItemRef { ItemRef(view: name, slot: slots[name] ?? -1) }
 
     /// Column `exprColumn` of the line, for the entry at `entry`.
     func location(_ exprColumn: Int, entry: RequestLocation) -> RequestLocation {

@@ -210,6 +210,15 @@ struct ViewTree {
         return rank
     }
 
+    /// The superview of an item's view, as an item with its slot (nil for a root or an
+    /// unknown item): found by slots, so a lean build, which keeps no index of names, can ask.
+    func superviewItem(of item: ItemRef) -> ItemRef? {
+        guard let s = slot(of: item) else { return nil }
+        let p = Int(storage[s].parentSlot)
+        guard p >= 0, p < storage.count else { return nil }
+        return ItemRef(view: storage[p].id, slot: p)
+    }
+
     /// Does this item (a view, or one of a view's implicit guides) exist?
     func contains(_ item: ItemRef) -> Bool { slot(of: item) != nil }
 
