@@ -61,8 +61,12 @@
   function renderGutter(marks) {
     const lines = state.text.split("\n").length;
     const bad = new Set(marks.map((m) => m.line));
+    const vfl = new Set(M.vflLines(state.text));  // VFL lines are marked in the gutter
     let html = "";
-    for (let i = 1; i <= lines; i++) html += '<span data-line="' + i + '"' + (bad.has(i) ? ' class="error"' : "") + ">" + i + "</span>";
+    for (let i = 1; i <= lines; i++) {
+      const cls = [bad.has(i) ? "error" : "", vfl.has(i) ? "vfl" : ""].filter((c) => c).join(" ");
+      html += '<span data-line="' + i + '"' + (cls ? ' class="' + cls + '"' : "") + (vfl.has(i) ? ' title="a VFL line"' : "") + ">" + i + "</span>";
+    }
     gutter.innerHTML = html;
     gutter.scrollTop = source.scrollTop;
   }

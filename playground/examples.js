@@ -129,6 +129,22 @@
         ],
       },
     },
+    {
+      name: "A row in VFL",
+      document: {
+        metrics: { pad: 16 },
+        views: [
+          { id: "root", frame: { x: 0, y: 0, width: 375, height: 120 } },
+          { id: "icon", superview: "root" },
+          { id: "title", superview: "root", intrinsicSize: { width: 160, height: 21 } },
+          { id: "badge", superview: "root", intrinsicSize: { width: 24, height: 24 } },
+        ],
+        constraints: [
+          { id: "row", vfl: "H:|-(pad)-[icon(44)]-[title]-(>=8)-[badge]-(pad)-|", options: ["alignAllCenterY"] },
+          "V:|-(pad)-[icon(44)]",
+        ],
+      },
+    },
   ];
   root.TrellisExamples = examples;
   if (typeof module !== "undefined" && module.exports) module.exports = examples;

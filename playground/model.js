@@ -164,6 +164,16 @@
     }));
   }
 
+  // The 1-based lines of `text` that hold a VFL line: a string that starts, after spaces,
+  // with `|` or `[`, or with `H` or `V`, spaces, then `:` (the server's own test).
+  function vflLines(text) {
+    const out = [];
+    String(text).split("\n").forEach((line, k) => {
+      if (/"\s*(\||\[|[HV]\s*:)/.test(line)) out.push(k + 1);
+    });
+    return out;
+  }
+
   // Where a JSON syntax error stands, from the parser's message (`... at position 12`, or
   // `line 3 column 5`), as a 1-based line; 1 when the message says nothing usable.
   function syntaxErrorLine(text, message) {
@@ -440,7 +450,7 @@
 
   const api = {
     encodeFragment, decodeFragment, viewIndex, shapes, viewsOfReference, bounds, fit,
-    conflictCards, suggestionText, errorMarks, syntaxErrorLine, expandAttributes, expressionEntry, relationRows,
+    conflictCards, suggestionText, errorMarks, syntaxErrorLine, vflLines, expandAttributes, expressionEntry, relationRows,
     rowsOfView, rowSet, rowToggle, anchor, curlCommand,
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;

@@ -184,6 +184,11 @@
     eq([more[3].active, more[0].priority], [false, 250]);
   });
 
+  test("VFL lines are told from expressions as the server tells them", () => {
+    const text = '{\n  "constraints": [\n    "H:|-[a]-|",\n    "a.top == b.top",\n    {"vfl": " V :[a]"},\n    "[a][b]",\n    "V|[a]"\n  ]\n}';
+    eq(M.vflLines(text), [3, 5, 6]);
+  });
+
   test("anchors follow the layout direction", () => {
     const f = { x: 10, y: 20, width: 100, height: 40 };
     eq(M.anchor(f, "leading", false), { x: 10, y: 40 });

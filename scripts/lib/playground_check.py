@@ -171,6 +171,22 @@ try:
         assert marked == ["4"], marked
         driver.save_screenshot(os.path.join(OUT, "error.png"))
 
+    @check("a VFL line is marked in the gutter, and its error points at its column")
+    def _():
+        i = next(k for k, e in enumerate(examples) if "vfl" in e[0].lower())
+        choose_example(i)
+        expect_boxes(examples[i][2], "the VFL example")
+        marked = [m.get_attribute("data-line") for m in driver.find_elements(By.CSS_SELECTOR, "#gutter span.vfl")]
+        assert len(marked) == 2, marked
+        text = '{\n  "views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}, {"id": "a", "superview": "root"}],\n  "constraints": ["H:|-[a]-"]\n}'
+        set_editor(text)
+        errors = wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#errors li"), "the VFL error listed")
+        words = errors[0].text
+        # The string starts at column 19 of line 3; its 9th character is where the view is missing.
+        assert "vfl-syntax" in words and "line 3, column 28" in words and "Expected a view" in words, words
+        assert [m.get_attribute("data-line") for m in driver.find_elements(By.CSS_SELECTOR, "#gutter span.error")] == ["3"]
+        driver.save_screenshot(os.path.join(OUT, "vfl-error.png"))
+
     @check("live mode: dragging the corner resizes, an edited constant updates, leaving deletes")
     def _():
         choose_example(0)
