@@ -5,24 +5,28 @@
 extension VFLLine {
     static let siblingSpacing = 8.0, superviewSpacing = 20.0
 
-    /// The constraints as specs of their own, ids `ID.1`, `ID.2`, ..., each located at the
-    /// column of the piece that made it; every error at once.
+    /// The constraints as specs of their own, in order (they become `ID.1`, `ID.2`, ...),
+    /// each located at the column of the piece that made it; every error at once.
     func members(of entry: ConstraintSpec, metrics documentMetrics: [String: Double], in tree: ViewTree)
         -> (members: [ConstraintSpec], errors: [LayoutError]) {
-        // Names as items with their slots (a lean build keeps no index of names): the line's
-        // own, found when it was read, and the superviews `|` stands for.
-        var superviews: [String: Int] = [:]
-        func ref(_ name: String) -> ItemRef { ItemRef(view: name, slot: slots[name] ?? superviews[name] ?? -1) }
         var errors: [LayoutError] = []
         var out: [ConstraintSpec] = []
+        out.reserveCapacity(3 * parsed.views.count + 2)
         func at(_ column: Int) -> RequestLocation { location(column, entry: entry.location) }
         func fail(_ code: ErrorCode, _ message: String, _ column: Int) {
             errors.append(LayoutError(code: code, message: message, location: at(column), source: entry.source))
         }
-        func metric(_ name: String) -> Double? { metrics[name] ?? documentMetrics[name] }
-        let knownMetrics = Array(Set(metrics.keys).union(documentMetrics.keys)).sorted()
+        func metric(_ name: String) -> Double? {
+            if metrics.isEmpty && documentMetrics.isEmpty { return nil }
+            return metrics[name] ?? documentMetrics[name]
+        }
+        var knownMetrics: [String] { Array(Set(metrics.keys).union(documentMetrics.keys)).sorted() }  // for errors only
 
-        for v in parsed.views where !tree.contains(ref(v.name)) {
+        // The views as items with their slots (found when the line was read: a lean build keeps
+        // no index of names).
+        let views = parsed.views
+        let items = views.map { ItemRef(view: $0.name, slot: $0.slot) }
+        for (k, v) in views.enumerated() where !tree.contains(items[k]) {
             fail(.unknownView, "view '\(v.name)' does not exist" + tree.viewHint(v.name), v.column)
         }
         // The attributes along the line, and the sign of a spacing on them.
@@ -41,33 +45,33 @@ extension VFLLine {
 
         /// `first.a (rel) second.b + constant` at `priority`, made at `column`; with a spacing
         /// whose direction is reversed (right to left), the relation turns around.
-        func add(_ first: String, _ a: Attribute, _ relation: Relation, _ second: String?, _ b: Attribute?,
-                 multiplier: Double = 1, constant: Double, priority: Double, column: Int, spacing: Bool) {
+        func add(_ first: ItemRef, _ a: Attribute, _ relation: Relation, _ second: ItemRef?, _ b: Attribute?,
+                 constant: Double, priority: Double, column: Int, spacing: Bool) {
             var rel = relation
             var c = constant
             if spacing && sign < 0 {
                 c = -c
                 rel = relation == .lessThanOrEqual ? .greaterThanOrEqual : relation == .greaterThanOrEqual ? .lessThanOrEqual : .equal
             }
-            let target: ConstraintTarget = second.map { .item(.item(ref($0)), AttributeSet(b ?? a)) } ?? .constant(.scalar(c))
-            var spec = ConstraintSpec(first: ref(first), attributes: AttributeSet(a), target: target, location: at(column))
-            spec.relation = rel
-            spec.multiplier = multiplier
-            if second != nil, c != 0 { spec.modifier = .offset(c) }
-            spec.priority = priority
-            spec.label = entry.label
-            spec.source = entry.source
-            spec.active = entry.active
-            spec.id = "\(entry.id ?? "").\(out.count + 1)"
-            out.append(spec)
+            let target: ConstraintTarget
+            var modifier = ConstantModifier.none
+            if let second {
+                target = .item(.item(second), AttributeSet(b ?? a))
+                if c != 0 { modifier = .offset(c) }
+            } else {
+                target = .constant(.scalar(c))
+            }
+            out.append(ConstraintSpec(id: nil, first: first, attributes: AttributeSet(a), relation: rel, target: target,
+                                      multiplier: 1, modifier: modifier, priority: priority, label: entry.label,
+                                      source: entry.source, location: at(column), active: entry.active))
         }
         /// A predicate's constant and priority (metrics resolved); nil after an error.
         func value(_ v: VFLValue, spacing: Bool) -> Double? {
             switch v {
             case .number(let n): return n
-            case .name(let name, let column):
+            case .name(let name, let slot, let column):
                 if let m = metric(name) { return m }
-                if spacing, tree.contains(ref(name)) {
+                if spacing, tree.contains(ItemRef(view: name, slot: slot)) {
                     fail(.vflSyntax, "'\(name)' is a view; a spacing between dashes is a number or a metric", column)
                 } else {
                     fail(.unknownMetric, "'\(name)' is not a metric" + Suggestion.hint(for: name, among: knownMetrics)
@@ -85,10 +89,10 @@ extension VFLLine {
             }
             return v
         }
-        func superview(of view: String, bar: Int) -> String? {
-            guard tree.contains(ref(view)) else { return nil }
-            if let s = tree.superviewItem(of: ref(view)) { superviews[s.view] = tree.slot(of: s); return s.view }
-            fail(.noSuperview, "Unable to interpret '|' character, because the related view doesn't have a superview: '\(view)' has none", bar)
+        func superview(of k: Int, bar: Int) -> ItemRef? {
+            guard tree.contains(items[k]) else { return nil }
+            if let s = tree.superviewItem(of: items[k]) { return s }
+            fail(.noSuperview, "Unable to interpret '|' character, because the related view doesn't have a superview: '\(views[k].name)' has none", bar)
             return nil
         }
         /// A connection's constraints: `later.lead (rel) earlier.tail + N`, or against the superview.
@@ -104,40 +108,41 @@ extension VFLLine {
             }
         }
 
-        let views = parsed.views
-        if let (bar, connection) = parsed.leading, let first = views.first, let s = superview(of: first.name, bar: bar) {
+        if let (bar, connection) = parsed.leading, !views.isEmpty, let s = superview(of: 0, bar: bar) {
             connect(connection, standard: Self.superviewSpacing) { rel, n, pr, column in
-                add(first.name, lead, rel, s, lead, constant: n, priority: pr, column: column, spacing: true)
+                add(items[0], lead, rel, s, lead, constant: n, priority: pr, column: column, spacing: true)
             }
         }
         for (k, v) in views.enumerated() {
             for p in v.predicates {
                 guard let pr = priority(p) else { continue }
                 switch p.object {
-                case .name(let name, _) where metric(name) == nil && tree.contains(ref(name)):
-                    add(v.name, length, p.relation, name, length, constant: 0, priority: pr, column: p.column, spacing: false)
+                case .name(let name, let slot, _) where metric(name) == nil && tree.contains(ItemRef(view: name, slot: slot)):
+                    add(items[k], length, p.relation, ItemRef(view: name, slot: slot), length, constant: 0, priority: pr,
+                        column: p.column, spacing: false)
                 default:
                     guard let n = value(p.object, spacing: false) else { continue }
-                    add(v.name, length, p.relation, nil, nil, constant: n, priority: pr, column: p.column, spacing: false)
+                    add(items[k], length, p.relation, nil, nil, constant: n, priority: pr, column: p.column, spacing: false)
                 }
             }
             if k < parsed.connections.count {
-                let next = views[k + 1]
                 connect(parsed.connections[k], standard: Self.siblingSpacing) { rel, n, pr, column in
-                    add(next.name, lead, rel, v.name, tail, constant: n, priority: pr, column: column, spacing: true)
+                    add(items[k + 1], lead, rel, items[k], tail, constant: n, priority: pr, column: column, spacing: true)
                 }
             }
         }
-        if let (bar, connection) = parsed.trailing, let last = views.last, let s = superview(of: last.name, bar: bar) {
+        if let (bar, connection) = parsed.trailing, !views.isEmpty, let s = superview(of: views.count - 1, bar: bar) {
             connect(connection, standard: Self.superviewSpacing) { rel, n, pr, column in
-                add(s, tail, rel, last.name, tail, constant: n, priority: pr, column: column, spacing: true)
+                add(s, tail, rel, items[views.count - 1], tail, constant: n, priority: pr, column: column, spacing: true)
             }
         }
-        let alignments = VFLOption.allCases.filter { options.contains($0) }.compactMap(\.alignment)
-        for k in views.indices.dropLast() {
-            for attribute in alignments {
-                add(views[k].name, attribute, .equal, views[k + 1].name, attribute, constant: 0, priority: 1000,
-                    column: views[k + 1].column, spacing: false)
+        if options.contains(where: { $0.alignment != nil }) {
+            let alignments = VFLOption.allCases.filter { options.contains($0) }.compactMap(\.alignment)
+            for k in views.indices.dropLast() {
+                for attribute in alignments {
+                    add(items[k], attribute, .equal, items[k + 1], attribute, constant: 0, priority: 1000,
+                        column: views[k + 1].column, spacing: false)
+                }
             }
         }
         return (out, errors)

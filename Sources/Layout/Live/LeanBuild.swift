@@ -123,14 +123,16 @@ extension LiveLayout {
         } else {
             return false
         }
-        for k in members.indices {
-            members[k].id = nil  // named by the entry: `ID.k` is no id of the document's
-            let installed = withUnsafePointer(to: members[k]) {
-                installLean($0, into: solver, compiler: compiler, linearizer: linearizer, compiled: &compiled, form: &form)
+        for k in members.indices { members[k].id = nil }  // named by the entry: `ID.k` is no id of the document's
+        // Each read where it is, as the document's own constraints are.
+        return members.withUnsafeBufferPointer { specs in
+            guard let base = specs.baseAddress else { return true }
+            for k in specs.indices {
+                guard installLean(base + k, into: solver, compiler: compiler, linearizer: linearizer,
+                                  compiled: &compiled, form: &form) else { return false }
             }
-            guard installed else { return false }
+            return true
         }
-        return true
     }
 
     /// One description of a lean build: compiled, each expanded constraint linearized and

@@ -58,6 +58,21 @@ public struct RequestLocation: Hashable, Sendable {
         }
     }
 
+    /// This location's element with column `exprColumn` of a string in it, at `line`,
+    /// `column` (of the string's field `field`, if given): the pointer stays unbuilt.
+    func within(_ field: ElementPath.Field?, line: Int, column: Int, exprColumn: Int) -> RequestLocation {
+        var copy = self
+        if let field {
+            if index32 >= 0 { copy.index32 = (index32 & ElementPath.indexMask) | Int32(field.rawValue) << 28 } else {
+                copy.head = child(head, field.name)
+            }
+        }
+        copy.line32 = Int32(clamping: line)
+        copy.column32 = Int32(clamping: column)
+        copy.exprColumn32 = max(Int32(clamping: exprColumn), .min + 1)
+        return copy
+    }
+
     private init(head: String, index: Int, line: Int, column: Int, exprColumn: Int?) {
         self.head = head
         index32 = Int32(clamping: index)
@@ -82,8 +97,14 @@ struct ElementPath {
     /// The fields of an element whose location is kept (a view's; `RequestLocation` keeps
     /// the raw value in three bits).
     enum Field: UInt8 {
-        case frame = 1, intrinsicSize = 2
-        var name: StaticString { self == .frame ? "frame" : "intrinsicSize" }
+        case frame = 1, intrinsicSize = 2, vfl = 3
+        var name: StaticString {
+            switch self {
+            case .frame: return "frame"
+            case .intrinsicSize: return "intrinsicSize"
+            case .vfl: return "vfl"
+            }
+        }
     }
     static let indexMask: Int32 = 0x0FFF_FFFF
 

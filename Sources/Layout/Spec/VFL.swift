@@ -12,22 +12,16 @@ public final class VFLLine: Equatable, Sendable {
     let parsed: VFLParsed
     /// Where the string stands in the request (its node's line and column).
     let line: Int, column: Int
-    /// The document's slots of the names the line uses, found when it was read (names are
-    /// resolved once; a lean build has no index of names).
-    let slots: [String: Int]
-
     init(text: String, options: [VFLOption], metrics: [String: Double], objectForm: Bool, parsed: VFLParsed,
-         line: Int, column: Int, slots: [String: Int] = [:]) {
+         line: Int, column: Int) {
         self.text = text; self.options = options; self.metrics = metrics; self.objectForm = objectForm; self.parsed = parsed
-        self.line = line; self.column = column; self.slots = slots
+        self.line = line; self.column = column
     }
 
-    /// A name of the line as an item, with its slot when the document has that view.
-    func item(_ name: String) -> ItemRef { ItemRef(view: name, slot: slots[name] ?? -1) }
-
-    /// Column `exprColumn` of the line, for the entry at `entry`.
+    /// Column `exprColumn` of the line, for the entry at `entry` (its pointer is built only
+    /// when shown).
     func location(_ exprColumn: Int, entry: RequestLocation) -> RequestLocation {
-        RequestLocation(pointer: entry.pointer + (objectForm ? "/vfl" : ""), line: line, column: column, exprColumn: exprColumn)
+        entry.within(objectForm ? .vfl : nil, line: line, column: column, exprColumn: exprColumn)
     }
 
     public static func == (a: VFLLine, b: VFLLine) -> Bool {
@@ -74,6 +68,8 @@ struct VFLParsed: Sendable {
 
 struct VFLView: Sendable {
     var name: String
+    /// Its slot in the document's views, found when read (-1: not one of them).
+    var slot: Int
     var column: Int
     var predicates: [VFLPredicate]
 }
@@ -94,6 +90,7 @@ struct VFLPredicate: Sendable {
 
 enum VFLValue: Sendable {
     case number(Double)
-    /// A metric, or in a view's predicate a metric or a view.
-    case name(String, column: Int)
+    /// A metric, or in a view's predicate a metric or a view (then `slot` is its slot in the
+    /// document's views, -1 when it is none of them).
+    case name(String, slot: Int, column: Int)
 }

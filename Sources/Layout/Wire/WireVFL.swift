@@ -72,7 +72,8 @@ extension WireReader {
         let textPointer = objectForm ? child(pointer, "vfl") : pointer
         let text = stringValue(textNode)
         var parsed: VFLParsed?
-        switch VFLParser.parse(text) {
+        let names = documentNames
+        switch withBytes(textNode, { VFLParser.parse($0, names: names) }) {
         case .success(let p): parsed = p
         case .failure(let failure):
             error(ErrorCode.vflSyntax, VFLParser.caret(text, failure), textNode, textPointer, exprColumn: failure.column)
@@ -100,16 +101,8 @@ extension WireReader {
         spec.label = label
         spec.source = source
         spec.active = active
-        var slots: [String: Int] = [:]
-        if let names = documentNames {
-            var used = parsed.views.map(\.name)
-            for v in parsed.views { for p in v.predicates { if case .name(let name, _) = p.object { used.append(name) } } }
-            for name in used where slots[name] == nil {
-                if let found = Array(name.utf8).withUnsafeBufferPointer({ names.find($0) }) { slots[name] = found.value }
-            }
-        }
         spec.vfl = VFLLine(text: text, options: options, metrics: metrics, objectForm: objectForm, parsed: parsed,
-                           line: Int(nodes[textNode].line), column: column(textNode), slots: slots)
+                           line: Int(nodes[textNode].line), column: column(textNode))
         return spec
     }
 
