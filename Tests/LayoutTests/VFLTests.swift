@@ -179,3 +179,23 @@ extension VFLTests {
 extension Result {
     var failure: Failure? { if case .failure(let f) = self { return f } else { return nil } }
 }
+
+extension VFLTests {
+    /// Conflicts describe a line's constraints as Auto Layout's logs do.
+    @Test func diagnosticsDescribeLinesAsAutoLayoutDoes() throws {
+        func described(_ lines: String) throws -> [String] {
+            let document = try Self.decode(lines).get()
+            let answer = try LiveLayout.make(document: document).get().answer()
+            return answer.diagnostics.filter { $0.code == .unsatisfiable }.flatMap { $0.constraints.map(\.description) }
+        }
+        // 320 wide: 20 + 300 + 8 + 300 + 20 cannot hold.
+        let got = try described(#""H:|-[a(300)]-[b(==a)]-|""#)
+        for want in ["H:|-(20)-[a]", "H:[a(300)]", "H:[a]-(8)-[b]", "H:[b(==a)]", "H:[b]-(20)-|"] {
+            #expect(got.contains(want), "\(want) in \(got)")
+        }
+        let rtl = try described(#"{"vfl": "H:|-(>=30)-[a(400)]|", "options": ["directionRightToLeft"]}"#)
+        #expect(rtl.contains("H:|-(>=30)-[a]") && rtl.contains("H:[a(400)]"), "\(rtl)")
+        let vertical = try described(#""V:|-10-[a(500)]-10-|""#)
+        #expect(vertical.contains("V:|-(10)-[a]") && vertical.contains("V:[a]-(10)-|") && vertical.contains("V:[a(500)]"), "\(vertical)")
+    }
+}

@@ -15,6 +15,33 @@ enum ConstraintText {
         return text + priority(c.priority)
     }
 
+    /// A VFL line's constraint as Auto Layout's logs write it (`H:[a]-(8)-[b]`, `H:|-(20)-[a]`,
+    /// `H:[a]-(>=20)-|`, `V:[a(44)]`, `H:[a(==b)]`); nil for other shapes (alignments), which
+    /// `describe` writes. `parent`: which item is the other's superview (a `|` edge), if one is.
+    static func describeVFL(_ c: CompiledConstraint, vertical: Bool, parent: (first: Bool, second: Bool)) -> String? {
+        let axis = vertical ? "V:" : "H:"
+        let rel = c.relation == .equal ? "" : c.relation.rawValue
+        let p = c.priority >= 1000 ? "" : "@" + NumberFormat.string(c.priority)
+        let length: Attribute = vertical ? .height : .width
+        guard c.multiplier == 1 else { return nil }
+        if c.firstAttribute == length {
+            guard let second = c.second else { return "\(axis)[\(c.first.name)(\(rel)\(NumberFormat.string(c.constant))\(p))]" }
+            guard c.secondAttribute == length, c.constant == 0 else { return nil }
+            return "\(axis)[\(c.first.name)(\(c.relation.rawValue)\(second.name)\(p))]"
+        }
+        guard let second = c.second, c.secondAttribute != nil else { return nil }
+        // A right-to-left line (`directionRightToLeft`) subtracts its spacings and turns its
+        // relations around: shown as the line wrote them.
+        let a = c.firstAttribute, b = c.secondAttribute
+        let reversed = (a == .right && (parent.second || b == .left)) || (a == .left && parent.first)
+        let shown = reversed && c.relation != .equal ? (c.relation == .lessThanOrEqual ? ">=" : "<=") : rel
+        let spacing = "(\(shown)\(NumberFormat.string(reversed ? -c.constant : c.constant))\(p))"
+        if parent.second { return "\(axis)|-\(spacing)-[\(c.first.name)]" }
+        if parent.first { return "\(axis)[\(second.name)]-\(spacing)-|" }
+        guard c.firstAttribute != c.secondAttribute else { return nil }  // an alignment
+        return "\(axis)[\(second.name)]-\(spacing)-[\(c.first.name)]"
+    }
+
     static func priority(_ p: Double) -> String {
         p >= 1000 ? "" : " @\(NumberFormat.string(p))"
     }

@@ -8,8 +8,15 @@ extension LiveLayout {
             guard let description = state.registry[id],
                   let constraint = description.expanded.first(where: { $0.compiled.firstAttribute == attribute })?.compiled
             else { return nil }
+            // A VFL line's constraints are described as Auto Layout's logs describe them.
+            var text = ConstraintText.describe(constraint)
+            if let line = description.stored.group?.entry.vfl {
+                let parent = (first: constraint.second.map { state.tree.superviewItem(of: $0)?.view == constraint.first.view } ?? false,
+                              second: constraint.second.map { state.tree.superviewItem(of: constraint.first)?.view == $0.view } ?? false)
+                text = ConstraintText.describeVFL(constraint, vertical: line.parsed.vertical, parent: parent) ?? text
+            }
             return ConstraintReference(id: id, attribute: attribute.name, label: description.stored.label,
-                                       description: ConstraintText.describe(constraint),
+                                       description: text,
                                        source: description.stored.source, location: description.stored.location)
         case .frame(let view, let field):
             guard let node = state.tree[view] else { return nil }
