@@ -10,7 +10,8 @@ extension LiveLayout {
             else { return nil }
             // A VFL line's constraints are described as Auto Layout's logs describe them.
             var text = ConstraintText.describe(constraint)
-            if let line = description.stored.group?.entry.vfl {
+            // ... while the document lists the line whole (a fresh solve of it describes the same).
+            if let group = description.stored.group, let line = group.entry.vfl, state.registry.isIntact(group) {
                 let parent = (first: constraint.second.map { state.tree.superviewItem(of: $0)?.view == constraint.first.view } ?? false,
                               second: constraint.second.map { state.tree.superviewItem(of: constraint.first)?.view == $0.view } ?? false)
                 text = ConstraintText.describeVFL(constraint, vertical: line.parsed.vertical, parent: parent) ?? text

@@ -80,4 +80,13 @@ extension Registry {
         if !asMade { spec.priority = priority }
         return (spec, group.count)
     }
+
+    /// Whether the entry `member` belongs to is listed whole (`intactGroup`): for diagnostics,
+    /// which describe its constraints as the entry does only then (a scan of the descriptions).
+    func isIntact(_ member: GroupMember) -> Bool {
+        guard let first = self["\(member.entryID).1"] else { return false }
+        let list = inOrder
+        guard let start = list.firstIndex(where: { $0.seq == first.seq && $0.id == first.id }) else { return false }
+        return intactGroup(list, at: start) != nil
+    }
 }
