@@ -199,3 +199,24 @@ extension VFLTests {
         #expect(vertical.contains("V:|-(10)-[a]") && vertical.contains("V:[a]-(10)-|") && vertical.contains("V:[a(500)]"), "\(vertical)")
     }
 }
+
+extension VFLTests {
+    /// A line or a distribute entry is one element of `constraints` but makes many: what they
+    /// make counts against the limit on constraints (413), as a longer array would.
+    @Test func whatLinesMakeCountsAgainstTheLimit() throws {
+        let limits = LayoutLimits(maxConstraints: 5)
+        let json = { (c: String) in Array(#"{"views": \#(Self.views), "constraints": [\#(c)]}"#.utf8) }
+        // `|-[a]-[b]-[c]-|` makes 4, `[a(1)][b(1)]` 3 more: 7.
+        if case .failure(let p) = decodeLayoutDocument(json(#""H:|-[a]-[b]-[c]-|", "V:[a(1)][b(1)]""#), limits: limits) {
+            #expect(p.status == 413 && p.errors.first?.code == .tooLarge, "\(p.errors)")
+        } else {
+            Issue.record("seven made constraints passed a limit of five")
+        }
+        if case .failure(let p) = decodeLayoutDocument(json(#"{"distribute": ["a", "b", "c"], "axis": "vertical", "spacing": 1}"#), limits: limits) {
+            #expect(p.status == 413, "\(p.errors)")
+        } else {
+            Issue.record("six made constraints passed a limit of five")
+        }
+        #expect((try? decodeLayoutDocument(json(#""H:|-[a]-[b]-|""#), limits: limits).get()) != nil)
+    }
+}

@@ -66,6 +66,19 @@ struct VFLParsed: Sendable {
     var trailing: (bar: Int, connection: VFLConnection)?
 }
 
+extension VFLParsed {
+    /// How many constraints the line makes with `alignments` alignment options.
+    func constraintCount(alignments: Int) -> Int {
+        func count(_ c: VFLConnection) -> Int {
+            if case .predicates(let list) = c { return list.count }
+            return 1
+        }
+        return (leading.map { count($0.connection) } ?? 0) + (trailing.map { count($0.connection) } ?? 0)
+            + connections.reduce(0) { $0 + count($1) } + views.reduce(0) { $0 + $1.predicates.count }
+            + alignments * max(0, views.count - 1)
+    }
+}
+
 struct VFLView: Sendable {
     var name: String
     /// Its slot in the document's views, found when read (-1: not one of them).

@@ -189,17 +189,7 @@ extension WireReader {
             }
         }
 
-        var id: String?
-        if let i = given(F.id), let s = string(i, at(F.id)) {
-            if s.isEmpty {
-                error(ErrorCode.invalidID, "a constraint id must not be empty", i, at(F.id))
-            } else if let previous = constraintIDs[s] {
-                error(ErrorCode.duplicateID, "duplicate constraint id '\(s)' (first used by \(previous))", i, at(F.id))
-            } else {
-                constraintIDs[s] = pointer
-                id = s
-            }
-        }
+        let id = given(F.id).flatMap { constraintID($0, at(F.id), entry: pointer) }
         var label: String?
         if let l = given(F.label) { label = string(l, at(F.label)) }
         var source: SourceLocation?
@@ -213,6 +203,21 @@ extension WireReader {
         return ConstraintSpec(id: id, first: first, attributes: attributes, relation: relation, target: target,
                               multiplier: multiplier ?? 1, modifier: modifier, priority: priority ?? 1000,
                               label: label, source: source, location: location, expressionSite: site, active: active)
+    }
+
+    /// An entry's explicit id at node `n`: not empty, and unique across the request (its first
+    /// use is remembered with the entry's pointer, `entry`).
+    mutating func constraintID(_ n: Int, _ pointer: @autoclosure () -> String, entry: String) -> String? {
+        guard let s = string(n, pointer()) else { return nil }
+        if s.isEmpty {
+            error(ErrorCode.invalidID, "a constraint id must not be empty", n, pointer())
+        } else if let previous = constraintIDs[s] {
+            error(ErrorCode.duplicateID, "duplicate constraint id '\(s)' (first used by \(previous))", n, pointer())
+        } else {
+            constraintIDs[s] = entry
+            return s
+        }
+        return nil
     }
 
     static let sourceFields = FieldTable("file", "line", "column")

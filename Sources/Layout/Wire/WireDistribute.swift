@@ -11,6 +11,18 @@ extension WireReader {
         "active",
     )
 
+    /// Counts the `count` constraints an entry at `n` will make; past the limit on constraints,
+    /// the request is refused (413) as a longer `constraints` array is.
+    mutating func countMade(_ count: Int, _ n: Int, _ pointer: @autoclosure () -> String) {
+        madeConstraints += count
+        guard madeConstraints > limits.maxConstraints, tooLarge == nil else { return }
+        let error = LayoutError(code: ErrorCode.tooLarge,
+                                message: "the document's distribute entries and VFL lines would make \(madeConstraints)"
+                                    + " constraints or more; at most \(limits.maxConstraints) are accepted",
+                                location: location(n, pointer()))
+        tooLarge = LayoutProblem(status: 413, title: "Payload Too Large", errors: [error])
+    }
+
     /// Whether object `n` has a member named `name` (not `null`): `distribute` and `vfl` tell
     /// those entries apart.
     func hasMember(_ n: Int, _ name: StaticString) -> Bool {
@@ -83,21 +95,12 @@ extension WireReader {
         let tail = given(D.tailSpacing).flatMap { coordinate($0, at(D.tailSpacing)) } ?? 0
         var priority: Double?
         if let p = given(D.priority) { priority = self.priority(p, at(D.priority)) }
-        var id: String?
-        if let i = given(D.id), let s = string(i, at(D.id)) {
-            if s.isEmpty {
-                error(ErrorCode.invalidID, "a constraint id must not be empty", i, at(D.id))
-            } else if let previous = constraintIDs[s] {
-                error(ErrorCode.duplicateID, "duplicate constraint id '\(s)' (first used by \(previous))", i, at(D.id))
-            } else {
-                constraintIDs[s] = pointer
-                id = s
-            }
-        }
+        let id = given(D.id).flatMap { constraintID($0, at(D.id), entry: pointer) }
         let label = given(D.label).flatMap { string($0, at(D.label)) }
         let source = given(D.source).flatMap { self.source($0, at(D.source)) }
         let active = given(D.active).flatMap { bool($0, at(D.active)) } ?? true
         if let source { for k in before..<errors.count where errors[k].source == nil { errors[k].source = source } }
+        countMade(2 * views.count, n, pointer)  // Masonry makes two a view, either way
         guard errors.count == before, let axis, let fixed, let first = views.first else { return nil }
         var spec = ConstraintSpec(first: first, attributes: AttributeSet(rawValue: 0), target: .constant(.scalar(0)), location: location(n, path))
         spec.id = id

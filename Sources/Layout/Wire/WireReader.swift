@@ -55,6 +55,9 @@ struct WireReader {
     var constraintIDs: [String: String] = [:]
     /// Set when a document's array is over a limit: the whole request is refused with it.
     var tooLarge: LayoutProblem?
+    /// Constraints that distribute entries and VFL lines will make: each entry is one element
+    /// of `constraints` but may make many, so these count against the same limit.
+    var madeConstraints = 0
     /// Ids of view entries left out of the document for their errors.
     var unreadViewIDs: [String] = []
     /// The document's views, once read without errors: the items its constraints name are

@@ -55,16 +55,7 @@ extension WireReader {
                 error(ErrorCode.unknownField, "a VFL line gives priorities inside the line ('@750'); 'priority' does not apply",
                       p, at(V.priority))
             }
-            if let i = given(V.id), let s = string(i, at(V.id)) {
-                if s.isEmpty {
-                    error(ErrorCode.invalidID, "a constraint id must not be empty", i, at(V.id))
-                } else if let previous = constraintIDs[s] {
-                    error(ErrorCode.duplicateID, "duplicate constraint id '\(s)' (first used by \(previous))", i, at(V.id))
-                } else {
-                    constraintIDs[s] = pointer
-                    id = s
-                }
-            }
+            id = given(V.id).flatMap { constraintID($0, at(V.id), entry: pointer) }
             label = given(V.label).flatMap { string($0, at(V.label)) }
             source = given(V.source).flatMap { self.source($0, at(V.source)) }
             active = given(V.active).flatMap { bool($0, at(V.active)) } ?? true
@@ -93,6 +84,7 @@ extension WireReader {
                 error(ErrorCode.vflOption, "give one direction option at most", n, pointer)
             }
         }
+        if let parsed { countMade(parsed.constraintCount(alignments: options.count { $0.alignment != nil }), n, pointer) }
         if let source { for k in before..<errors.count where errors[k].source == nil { errors[k].source = source } }
         guard errors.count == before, let parsed else { return nil }
         var spec = ConstraintSpec(first: nil, attributes: AttributeSet(rawValue: 0), target: .constant(.scalar(0)),
