@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Layout
 
@@ -6,17 +7,12 @@ import Testing
 /// written here from the grammar (docs/semantics.md §6.6) and not by the layout's own code,
 /// solve to the same frames and make the same constraints.
 @Suite struct VFLPropertyTests {
+    /// The project's deterministic generator, with the few draws the lines need.
     struct Gen {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
-        mutating func chance(_ p: Double) -> Bool { Double(next() % 1000) / 1000 < p }
+        var rng: SplitMix
+        init(state: UInt64) { rng = SplitMix(state: state) }
+        mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &rng) }
+        mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
         mutating func pick<T>(_ xs: [T]) -> T { xs[int(0...(xs.count - 1))] }
     }
 

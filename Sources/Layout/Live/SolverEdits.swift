@@ -21,8 +21,14 @@ extension LiveLayout {
     func install(_ key: ConstraintKey, _ constraint: Constraint, constant: Double) throws(LayoutError) {
         let seq = state.nextSeq
         state.nextSeq += 1
-        var entry = SolverEntry(constraint: constraint, constant: constant, conflict: nil, seq: seq)
-        touched(seq)
+        try enter(SolverEntry(constraint: constraint, constant: constant, conflict: nil, seq: seq), key)
+    }
+
+    /// Puts `entry` in at its seq: enforced, or broken if the required constraints enforced
+    /// before it rule it out.
+    private func enter(_ entry: SolverEntry, _ key: ConstraintKey) throws(LayoutError) {
+        var entry = entry
+        touched(entry.seq)
         do {
             try enforce(entry, key)
         } catch .unsatisfiable {
@@ -96,17 +102,8 @@ extension LiveLayout {
             return
         }
         let c = Constraint(old.constraint.expression, old.constraint.relation, priority: priority)
-        touched(old.seq)
         if !old.isBroken { release(old) }
-        var entry = SolverEntry(constraint: c, constant: old.constant, conflict: nil, seq: old.seq)
-        do {
-            try enforce(entry, key)
-        } catch .unsatisfiable {
-            entry.conflict = activity.isBatch ? [] : conflict(of: entry)
-        } catch {
-            throw solverFailure(error, key)
-        }
-        setEntry(entry, for: key)
+        try enter(SolverEntry(constraint: c, constant: old.constant, conflict: nil, seq: old.seq), key)
     }
 
     /// Restores the add-order rule after a batch's ops. Nothing to do unless some entry
