@@ -42,8 +42,10 @@ let package = Package(
         // The spec and the playground are compiled in from their one copy in git (the
         // Resources/ entries are links to openapi.yaml and playground/); the playground's
         // own tests are not shipped.
+        // Auto Layout's console logs read and explained (docs/explain.md): POST /v1/explain.
+        .target(name: "LogExplain", dependencies: ["Layout"]),
         .target(name: "TrellisServer", dependencies: [
-            "HTTPServer", "Layout", "Storage", "CZlib", "Platform",
+            "HTTPServer", "Layout", "LogExplain", "Storage", "CZlib", "Platform",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Resources/playground/model.test.js"], resources: [
             .embedInCode("Resources/openapi.yaml"),
@@ -67,7 +69,8 @@ let package = Package(
         // What the tests and the fuzz harnesses share: random layout documents and edit
         // histories (the differential tests of sessions), and the one test HTTP client.
         .target(name: "TestSupport", dependencies: ["Layout"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "TestSupport"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "TestSupport", "LogExplain"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite"]),
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "CSQLite", "TestSupport", "Platform"]),

@@ -64,6 +64,11 @@ extension JSONWriter {
             }
             endObject()
         }
+        if let explanation = d.explanation { field("explanation", explanation) }
+        if !d.suggestions.isEmpty {
+            key("suggestions")
+            beginArray(); for s in d.suggestions { string(s) }; endArray()
+        }
         endObject()
     }
 

@@ -68,11 +68,17 @@ public struct Diagnostic: Equatable, Sendable {
     public var broken: [ConstraintReference]
     /// View id -> frame attributes among `x`, `y`, `width`, `height`, in view order.
     public var views: [ViewAttributes]
+    /// `unsatisfiable`: why its members cannot hold together, with the numbers
+    /// (`ConflictExplanation`), and what would resolve it.
+    public var explanation: String?
+    public var suggestions: [String]
 
     public init(severity: Severity, code: ErrorCode, message: String, constraints: [ConstraintReference] = [],
-                broken: [ConstraintReference] = [], views: [ViewAttributes] = []) {
+                broken: [ConstraintReference] = [], views: [ViewAttributes] = [],
+                explanation: String? = nil, suggestions: [String] = []) {
         self.severity = severity; self.code = code; self.message = message
         self.constraints = constraints; self.broken = broken; self.views = views
+        self.explanation = explanation; self.suggestions = suggestions
     }
 }
 

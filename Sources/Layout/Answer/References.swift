@@ -76,13 +76,43 @@ extension LiveLayout {
             .sorted { $0.1 < $1.1 }
         return broken.compactMap { key, _, entry -> Diagnostic? in
             guard let brokenRef = reference(for: key) else { return nil }
-            let members = (entry.conflict ?? []).compactMap { keyOf[ObjectIdentifier($0)] }
-                .sorted { $0.1 < $1.1 }
-                .compactMap { reference(for: $0.0) }
+            let keys = (entry.conflict ?? []).compactMap { keyOf[ObjectIdentifier($0)] }
+                .sorted { $0.1 < $1.1 }.map(\.0)
+            let members = keys.compactMap { reference(for: $0) }
+            let all = members + [brokenRef]
+            let forms = (keys + [key]).compactMap { k in state.entry(k).flatMap { explanationMember(k, $0) } }
             return Diagnostic(severity: .error, code: .unsatisfiable,
                               message: "Unable to simultaneously satisfy constraints; broke \(brokenRef.description)",
-                              constraints: members + [brokenRef], broken: [brokenRef])
+                              constraints: all, broken: [brokenRef],
+                              explanation: forms.count == all.count ? ConflictExplanation.explain(forms) : nil,
+                              suggestions: ConflictExplanation.suggestions(all))
         }
+    }
+
+    /// A conflict member as `ConflictExplanation` reads it: its solver form and what it states.
+    private func explanationMember(_ key: ConstraintKey, _ entry: SolverEntry) -> ConflictExplanation.Member? {
+        guard let ref = reference(for: key) else { return nil }
+        let quantity: String, target: Double, isConstant: Bool
+        switch key {
+        case .user(let id, let attribute):
+            guard let c = state.registry[id]?.expanded.first(where: { $0.compiled.firstAttribute == attribute })?.compiled
+            else { return nil }
+            var text = "\(c.first.name).\(c.firstAttribute.name)"
+            if let second = c.second, let a = c.secondAttribute {
+                text += " - " + (c.multiplier == 1 ? "" : "\(NumberFormat.string(c.multiplier)) * ") + "\(second.name).\(a.name)"
+            }
+            (quantity, target, isConstant) = (text, c.constant, c.second == nil)
+        case .frame(let view, let field):
+            guard let frame = state.tree[view]?.stored.frame else { return nil }
+            (quantity, target, isConstant) = ("\(view).frame.\(field.rawValue)", frame[field], true)
+        case .hugging(let view, let axis), .compression(let view, let axis):
+            guard let node = state.tree[view] else { return nil }
+            let size = (axis == .width ? node.stored.intrinsicWidth : node.stored.intrinsicHeight) ?? 0
+            (quantity, target, isConstant) = ("\(view).\(axis.rawValue)", size, true)
+        }
+        return ConflictExplanation.Member(reference: ref, terms: entry.constraint.expression.terms, constant: entry.constant,
+                                          relation: entry.constraint.relation, quantity: quantity, target: target,
+                                          isConstant: isConstant)
     }
 
     /// The errors a `strict` request fails with: one per broken constraint.

@@ -47,9 +47,12 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case tooComplex = "too-complex"
     case unsatisfiable
     case solverError = "solver-error"
+    case noLogFound = "no-log-found"
     // Warnings: diagnostics only, never a problem.
     case ambiguous
     case negativeSize = "negative-size"
+    case notReproduced = "not-reproduced"
+    case unreadable
 
     /// Printed as on the wire.
     public var description: String { rawValue }
@@ -104,8 +107,11 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
         case .tooComplex: return (422, "the solve budget ran out; nothing changed")
         case .unsatisfiable: return (422, "required constraints that cannot hold together (an error under `strict`)")
         case .solverError: return (422, "the solver refused a constraint")
+        case .noLogFound: return (422, "`/v1/explain`: no Auto Layout log in the paste (empty, or its list redacted as `<private>`)")
         case .ambiguous: return (nil, "views whose frames are not unique among the optimal layouts")
         case .negativeSize: return (nil, "a view solved to a negative width or height")
+        case .notReproduced: return (nil, "`/v1/explain`: the logged constraints hold together on their own (the list is partial)")
+        case .unreadable: return (nil, "`/v1/explain`: a line of the paste that could not be read")
         }
     }
 }

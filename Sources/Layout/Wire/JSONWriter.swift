@@ -147,6 +147,13 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A JSON text written elsewhere (trusted to be one whole value), as the next value.
+    public mutating func raw(_ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
     // MARK: conveniences for members
 
     public mutating func field(_ name: StaticString, _ value: Double) { key(name); number(value) }

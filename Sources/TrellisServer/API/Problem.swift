@@ -102,9 +102,10 @@ public struct Problem: Error, Equatable, Sendable {
         Problem(status: 405, code: .methodNotAllowed,
                 message: "\(method) is not allowed here; allowed: \(allow.joined(separator: ", "))")
     }
-    public static func unsupportedMediaType(_ contentType: String?) -> Problem {
-        Problem(status: 415, code: .unsupportedMediaType,
-                message: "the body must be application/json (UTF-8); got \(contentType.map { "'\($0)'" } ?? "no Content-Type")")
+    public static func unsupportedMediaType(_ contentType: String?, expected: MediaType.Body = .json) -> Problem {
+        let hint = expected == .text ? " (curl: --data-binary @log.txt -H 'Content-Type: text/plain')" : ""
+        return Problem(status: 415, code: .unsupportedMediaType,
+                       message: "the body must be \(expected.name) (UTF-8); got \(contentType.map { "'\($0)'" } ?? "no Content-Type")" + hint)
     }
     public static func tooLarge(_ message: String) -> Problem {
         Problem(status: 413, code: .tooLarge, message: message)

@@ -4,11 +4,11 @@
 
 /// A path template; `unmatched` stands for every unknown path (a metrics label).
 public enum Route: Int, CaseIterable, Sendable {
-    case layouts, sessions, session, edits, health, ready, metrics, openapi, apiDocs, playground, playgroundAsset, unmatched
+    case layouts, sessions, session, edits, explain, health, ready, metrics, openapi, apiDocs, playground, playgroundAsset, unmatched
 
     /// By position: the path template (`{name}` is one non-empty segment).
     private static let templates: [String] = [
-        "/v1/layouts", "/v1/sessions", "/v1/sessions/{id}", "/v1/sessions/{id}/edits", "/healthz", "/readyz",
+        "/v1/layouts", "/v1/sessions", "/v1/sessions/{id}", "/v1/sessions/{id}/edits", "/v1/explain", "/healthz", "/readyz",
         "/metrics", "/openapi.yaml", "/docs", "/", "/playground/{file}", "unmatched",
     ]
 
@@ -46,7 +46,7 @@ public enum Route: Int, CaseIterable, Sendable {
 
 /// Every operation of the API, one row each in `rows`.
 public enum Endpoint: Int, CaseIterable, Sendable {
-    case solveLayout, createSession, getSession, deleteSession, editSession, health, ready, metrics, openapi
+    case solveLayout, createSession, getSession, deleteSession, editSession, explainLog, health, ready, metrics, openapi
     /// The spec as a page a person reads (`GET /docs`).
     case apiDocs
     /// The playground page (`GET /`) and its scripts and styles (`GET /playground/{file}`).
@@ -55,8 +55,10 @@ public enum Endpoint: Int, CaseIterable, Sendable {
     struct Row {
         let method: String
         let route: Route
-        /// Whether it reads a body, which must then be `application/json` within the limit.
+        /// Whether it reads a body, which must then be within the limit and of `bodyType`.
         let takesBody: Bool
+        /// The body's media type: `application/json`, or for a pasted log `text/plain`.
+        var bodyType: MediaType.Body = .json
         /// Whether it answers frames, and so reads `?space=`.
         let answersFrames: Bool
     }
@@ -68,6 +70,7 @@ public enum Endpoint: Int, CaseIterable, Sendable {
         Row(method: "GET", route: .session, takesBody: false, answersFrames: true),
         Row(method: "DELETE", route: .session, takesBody: false, answersFrames: false),
         Row(method: "POST", route: .edits, takesBody: true, answersFrames: true),
+        Row(method: "POST", route: .explain, takesBody: true, bodyType: .text, answersFrames: false),
         Row(method: "GET", route: .health, takesBody: false, answersFrames: false),
         Row(method: "GET", route: .ready, takesBody: false, answersFrames: false),
         Row(method: "GET", route: .metrics, takesBody: false, answersFrames: false),
@@ -85,6 +88,7 @@ public enum Endpoint: Int, CaseIterable, Sendable {
     public var route: Route { row.route }
     public var answersFrames: Bool { row.answersFrames }
     public var takesBody: Bool { row.takesBody }
+    public var bodyType: MediaType.Body { row.bodyType }
 }
 
 /// The outcome of routing a method and a path.

@@ -1,5 +1,6 @@
 import HTTPServer
 import Layout
+import LogExplain
 import Platform
 
 /// One request at its endpoint: what every handler reads.
@@ -18,8 +19,8 @@ extension TrellisApp {
     func dispatch(_ endpoint: Endpoint, sessionID: String?, _ request: TrellisRequest,
                   _ done: @escaping @Sendable (TrellisResponse) -> Void) {
         if endpoint.takesBody {
-            guard MediaType.isJSON(request.header("Content-Type")) else {
-                return done(problem(.unsupportedMediaType(request.header("Content-Type")), request))
+            guard endpoint.bodyType.accepts(request.header("Content-Type")) else {
+                return done(problem(.unsupportedMediaType(request.header("Content-Type"), expected: endpoint.bodyType), request))
             }
             guard request.body.count <= config.maxBodyBytes else {
                 return done(problem(.tooLarge("the body has \(request.body.count) bytes; at most \(config.maxBodyBytes) are accepted"), request))
@@ -41,6 +42,7 @@ extension TrellisApp {
         case .createSession: createSession(call)
         case .getSession, .editSession: sessionRequest(endpoint, call)
         case .deleteSession: deleteSession(call)
+        case .explainLog: explainLog(call)
         }
     }
 
@@ -158,6 +160,25 @@ extension TrellisApp {
             }
             if !submitted { held?.committed() }
             (held?.ready ?? done)(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))
+        }
+    }
+
+    /// A pasted Auto Layout log explained (docs/explain.md): on the pool, whose whole
+    /// budget it may need (a paste holds up to thousands of constraints).
+    private func explainLog(_ call: EndpointCall) {
+        let request = call.request, done = call.done
+        run(big: request.body.count > 2048) { [self] in
+            var limits = LogExplainer.Limits()
+            limits.solveSeconds = config.maxSolveSeconds
+            switch LogExplainer.explain(request.body, limits: limits, stop: request.isAbandoned) {
+            case .report(let bytes):
+                done(.json(200, bytes))
+            case .noLog(let message):
+                done(problem(Problem(status: 422, code: .noLogFound, message: message), request))
+            case .outOfTime:
+                done(problem(Problem(status: 422, code: .tooComplex,
+                                     message: "explaining this paste ran out of its \(config.maxSolveSeconds) s budget; paste one log at a time"), request))
+            }
         }
     }
 
