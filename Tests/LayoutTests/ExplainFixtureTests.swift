@@ -101,7 +101,7 @@ import Testing
     /// The sentence's arithmetic: "… make Q at least B (t1 + t2 …), but … needs it to equal c":
     /// the terms add up to B, and B misses c on the side the sentence says.
     private func checkExplanation(_ name: String, _ text: String) throws {
-        let pattern = try NSRegularExpression(pattern: #" make .* (exactly|at least|at most) (-?[0-9.e+-]+) = (.*), but (.* needs it to (equal|be at least|be at most) (-?[0-9.e+-]+)|no (width|height) is below 0)$"#)
+        let pattern = try NSRegularExpression(pattern: #" makes? .* (exactly|at least|at most) (-?[0-9.e+-]+) = (.*), but (.* needs it to (equal|be at least|be at most) (-?[0-9.e+-]+)|no (width|height) is below 0)$"#)
         guard let m = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
             Issue.record("\(name): explanation without its numbers: \(text)")
             return

@@ -1,6 +1,6 @@
 import Cassowary
 
-/// Why an irreducible conflict cannot hold, in words and numbers (docs/semantics.md §8.4).
+/// Why an irreducible conflict cannot hold, in words and numbers (docs/semantics.md §8.5).
 ///
 /// The members' solver forms `g_i` (`lhs - m * rhs - c`, each `== 0`, `>= 0` or `<= 0`)
 /// have, being irreducible, one combination (up to scale) in which every variable cancels
@@ -66,7 +66,7 @@ struct ConflictExplanation {
         case .greaterThanOrEqual: need = "to be at least"
         case .lessThanOrEqual: need = "to be at most"
         }
-        return "\(list(others)) make \(members[p].quantity) \(side) \(NumberFormat.string(bound)) = \(sum), "
+        return "\(list(others)) \(others.count == 1 ? "makes" : "make") \(members[p].quantity) \(side) \(NumberFormat.string(bound)) = \(sum), "
             + "but \(name(members[p])) needs it \(need) \(NumberFormat.string(clean(members[p].target)))"
     }
 
@@ -75,8 +75,9 @@ struct ConflictExplanation {
     static func suggestions(_ members: [ConstraintReference]) -> [String] {
         guard let broken = members.last else { return [] }
         var out = ["Lower the priority of \(broken.id) (\(broken.description)) below 1000, e.g. @999, so it gives way without a conflict"]
-        let others = members.dropLast().filter { !$0.id.contains(".frame.") }.map(\.id)
-        if !others.isEmpty { out.append("Or remove one of \(list([broken.id] + others)): any one of them resolves this conflict") }
+        var ids = [broken.id]
+        for m in members.dropLast() where !m.id.contains(".frame.") && !ids.contains(m.id) { ids.append(m.id) }
+        if ids.count > 1 { out.append("Or remove one of \(list(ids)): any one of them resolves this conflict") }
         return out
     }
 
