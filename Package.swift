@@ -62,7 +62,7 @@ let package = Package(
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         // Fuzzing (scripts/fuzz): the harnesses, and the libFuzzer driver that runs them.
-        .target(name: "FuzzHarnesses", dependencies: ["Cassowary", "Layout", "TestSupport", "TrellisServer", "Platform"]),
+        .target(name: "FuzzHarnesses", dependencies: ["Cassowary", "Layout", "LogExplain", "TestSupport", "TrellisServer", "Platform"]),
         .executableTarget(name: "trellis-fuzz", dependencies: ["FuzzHarnesses"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),

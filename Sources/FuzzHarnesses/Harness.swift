@@ -1,6 +1,7 @@
 import Cassowary
 import Layout
 import TestSupport
+import LogExplain
 
 /// The fuzzing harnesses (scripts/fuzz): each takes arbitrary bytes and answers
 /// nil, or what property failed. libFuzzer runs them through `trellis-fuzz`; every file
@@ -22,6 +23,10 @@ public enum Harness: String, CaseIterable, Sendable {
     /// The bytes as a client's side of one connection to a server in this process (see
     /// HTTPHarness): well-formed answers, the connection closed in time, the server alive.
     case http
+    /// The bytes as a pasted Auto Layout log (`POST /v1/explain`), under small caps and a
+    /// short budget: a report that is one JSON object whose every rebuilt document reads
+    /// back and solves, or `no-log-found`.
+    case explain
 
     public func run(_ bytes: [UInt8]) -> String? {
         // Every input frees what it allocated, so that libFuzzer's leak check runs an input
@@ -33,6 +38,7 @@ public enum Harness: String, CaseIterable, Sendable {
         case .solve: return Self.solve(bytes)
         case .session: return Self.session(bytes)
         case .http: return HTTPHarness.run(bytes)
+        case .explain: return Self.explain(bytes)
         }
     }
 
@@ -58,6 +64,27 @@ public enum Harness: String, CaseIterable, Sendable {
     }
 
     static func solve(_ bytes: [UInt8]) -> String? { solved(bytes) }
+
+    static func explain(_ bytes: [UInt8]) -> String? {
+        var limits = LogExplainer.Limits()
+        limits.maxEntries = 256
+        limits.maxViews = 64
+        limits.solveSeconds = 0.25
+        guard case .report(let report) = LogExplainer.explain(bytes, limits: limits) else { return nil }
+        guard case .success(let tree) = JSONTree.parse(report) else { return "the report is not JSON" }
+        guard let logs = tree.root["logs"], logs.kind == .array else { return "the report has no logs array" }
+        var k = 0
+        while let log = logs[k] {
+            // The document runs from its first byte to the last `}` before the next member.
+            guard let document = log["document"], let next = log["frames"], document.offset < next.offset,
+                  let end = report[document.offset..<next.offset].lastIndex(of: UInt8(ascii: "}"))
+            else { return "log \(k) has no document before its frames" }
+            let text = Array(report[document.offset...end])
+            if case .failure(let problem) = decodeLayoutDocument(text) { return "log \(k)'s document is refused: \(problem.errors.first?.message ?? "")" }
+            k += 1
+        }
+        return nil
+    }
 
     static func solved(_ bytes: [UInt8]) -> String? {
         let read = bytes.withUnsafeBytes { decodeLayoutDocument($0, limits: LayoutLimits(maxViews: 64, maxConstraints: 256)) }
