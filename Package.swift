@@ -52,6 +52,7 @@ let package = Package(
             .embedInCode("Resources/playground/index.html"), .embedInCode("Resources/playground/app.js"),
             .embedInCode("Resources/playground/examples.js"), .embedInCode("Resources/playground/model.js"),
             .embedInCode("Resources/playground/panels.js"), .embedInCode("Resources/playground/style.css"),
+            .embedInCode("Resources/playground/logmode.js"),
         ]),
         .executableTarget(name: "trellis", dependencies: [
             "TrellisServer", "Layout", "Storage", "Platform",

@@ -19,6 +19,7 @@
     edit: { inFlight: false, queue: [] },   // edits batches waiting their turn
     drag: null,              // the corner drag under way: pointer, origin, the size asked for
     lastExchange: null,
+    log: { on: false, report: null, index: 0, layoutText: "" },  // "Paste a log" mode
   };
 
   // --- the editor -----------------------------------------------------------------------
@@ -31,6 +32,14 @@
   }
 
   function onInput(solveNow) {
+    if (state.log.on) {
+      state.text = source.value;
+      renderGutter([]);
+      history.replaceState(null, "", "#log&" + M.encodeFragment(state.text));
+      clearTimeout(state.timer);
+      state.timer = setTimeout(() => logMode.explain(), solveNow ? 0 : 300);
+      return;
+    }
     noteText();
     clearTimeout(state.timer);
     state.timer = setTimeout(state.session ? recreateSession : solve, solveNow ? 0 : 250);
@@ -271,7 +280,10 @@
   function render() {
     state.shapes = state.answer ? M.shapes(state.answer, state.document) : [];
     const rect = svg.getBoundingClientRect();
-    if (state.view.auto) Object.assign(state.view, M.fit(M.bounds(state.shapes), rect.width || 600, rect.height || 400));
+    const box = M.bounds(state.shapes);
+    // A log's views often have no size of their own (0 wide cells): fit at least a cell's worth.
+    if (state.log.on) { box.width = Math.max(box.width, 320); box.height = Math.max(box.height, 120); }
+    if (state.view.auto) Object.assign(state.view, M.fit(box, rect.width || 600, rect.height || 400));
     const v = state.view;
     world.setAttribute("transform", "translate(" + v.tx + " " + v.ty + ") scale(" + v.scale + ")");
     svg.dataset.scale = v.scale; svg.dataset.tx = v.tx; svg.dataset.ty = v.ty;
@@ -487,7 +499,7 @@
   $("root-width").addEventListener("change", () => setRootSize(+$("root-width").value, +$("root-height").value));
   $("root-height").addEventListener("change", () => setRootSize(+$("root-width").value, +$("root-height").value));
   $("share").addEventListener("click", () => {
-    const url = location.origin + location.pathname + "#" + M.encodeFragment(state.text);
+    const url = location.origin + location.pathname + "#" + (state.log.on ? "log&" : "") + M.encodeFragment(state.text);
     history.replaceState(null, "", url);
     if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
     $("share").textContent = "Link copied";
@@ -498,7 +510,13 @@
     if (state.session) fetch(base + "/v1/sessions/" + state.session.id, { method: "DELETE", keepalive: true }).catch(() => {});
   });
 
-  const shared = M.decodeFragment(location.hash.slice(1));
-  setText(shared !== null ? shared : JSON.stringify(window.TrellisExamples[0].document, null, 2), true);
-  window.TrellisPlayground = { state, render, settled };
+  const logMode = window.TrellisLogMode({ state, base, source, menu, setText, render, showErrors, renderExchange, stopSession });
+
+  // `#doc=…` carries a document; `#log&doc=…` a pasted log (the "Paste a log" mode).
+  const hash = location.hash.slice(1);
+  const pasted = hash.startsWith("log&") ? M.decodeFragment(hash) : null;
+  const shared = pasted === null ? M.decodeFragment(hash) : null;
+  setText(shared !== null ? shared : JSON.stringify(window.TrellisExamples[0].document, null, 2), pasted === null);
+  if (pasted !== null) logMode.set(true, pasted);
+  window.TrellisPlayground = { state, render, settled, setLogMode: logMode.set };
 })();

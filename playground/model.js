@@ -84,6 +84,8 @@
   // The views a diagnostic's constraint reference names: the item of its id (`card.frame.x`)
   // or the items its description mentions (`title.width >= card.width * 0.5`).
   function viewsOfReference(ref, views) {
+    // An explained log's members say which views they name (their descriptions are the log's).
+    if (ref && Array.isArray(ref.views)) return ref.views.filter((id) => views[id]);
     const found = [];
     const text = (ref && ref.description) || "";
     const re = /([A-Za-z_][A-Za-z0-9_]*)\./g;
@@ -138,7 +140,8 @@
           id: c.id, attribute: c.attribute, description: c.description || c.id,
           label: c.label || null,
           source: c.source ? c.source.file + ":" + c.source.line + (c.source.column ? ":" + c.source.column : "") : null,
-          line: c.location && c.location.line ? c.location.line : null,
+          line: c.location && c.location.line ? c.location.line : (typeof c.line === "number" ? c.line : null),
+          column: c.location && c.location.column ? c.location.column : (typeof c.column === "number" ? c.column : 1),
           broken: broken.has(c.id + "/" + c.attribute),
         })),
       });
@@ -440,18 +443,33 @@
 
   // --- requests as curl commands -----------------------------------------------------------
 
-  function curlCommand(base, method, path, body) {
+  function curlCommand(base, method, path, body, type) {
     const quoted = (s) => "'" + String(s).replace(/'/g, "'\\''") + "'";
     let cmd = "curl -sS";
     if (method !== "GET") cmd += " -X " + method;
-    if (body !== undefined && body !== null) cmd += " -H 'Content-Type: application/json' --data-binary " + quoted(body);
+    if (body !== undefined && body !== null) cmd += " -H 'Content-Type: " + (type || "application/json") + "' --data-binary " + quoted(body);
     return cmd + " " + quoted(base + path);
+  }
+
+  // An explained paste's warnings as editor marks (line and column in the paste).
+  function warningMarks(report) {
+    return ((report && report.warnings) || []).map((w) => ({
+      line: w.line || 1, column: w.column || 1, code: w.code || "", message: w.message || "",
+    }));
+  }
+
+  // One log of an explained paste as the canvas and the panels read an answer, with the
+  // rebuilt document as the editor's document.
+  function explainedLog(report, k) {
+    const log = report && report.logs && report.logs[k];
+    if (!log) return null;
+    return { document: log.document, answer: { frames: log.frames || {}, diagnostics: log.diagnostics || [] }, log };
   }
 
   const api = {
     encodeFragment, decodeFragment, viewIndex, shapes, viewsOfReference, bounds, fit,
     conflictCards, suggestionText, errorMarks, syntaxErrorLine, vflLines, expandAttributes, expressionEntry, relationRows,
-    rowsOfView, rowSet, rowToggle, anchor, curlCommand,
+    rowsOfView, rowSet, rowToggle, anchor, curlCommand, warningMarks, explainedLog,
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   root.TrellisModel = api;

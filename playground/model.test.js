@@ -202,5 +202,22 @@
     eq(M.curlCommand("http://h", "GET", "/healthz"), "curl -sS 'http://h/healthz'");
   });
 
+  test("an explained log reads as an answer: members name their views and paste lines", () => {
+    const report = { logs: [{ line: 3, document: { views: [{ id: "window" }, { id: "UILabel_0x1", superview: "window" }], constraints: [] },
+      frames: { window: { x: 0, y: 0, width: 10, height: 10 }, UILabel_0x1: { x: 1, y: 1, width: 2, height: 2 } },
+      diagnostics: [{ code: "unsatisfiable", message: "m", explanation: "e", suggestions: ["s"], broken: [{ id: "c1", attribute: "width", address: "0x9" }],
+        constraints: [{ id: "c1", attribute: "width", address: "0x9", description: "UILabel:0x1.width == 5", line: 7, column: 5, views: ["UILabel_0x1"] }] }],
+      autoLayoutBroke: null }], warnings: [{ line: 9, column: 2, code: "unreadable", message: "w" }] };
+    const shown = M.explainedLog(report, 0);
+    eq(Object.keys(shown.answer.frames), ["window", "UILabel_0x1"]);
+    eq(M.explainedLog(report, 1), null);
+    const cards = M.conflictCards(shown.answer);
+    eq([cards[0].members[0].line, cards[0].members[0].column, cards[0].members[0].broken], [7, 5, true]);
+    eq(M.shapes(shown.answer, shown.document).filter((s) => s.conflict).map((s) => s.id), ["UILabel_0x1"]);
+    eq(M.warningMarks(report), [{ line: 9, column: 2, code: "unreadable", message: "w" }]);
+    eq(M.curlCommand("http://h", "POST", "/v1/explain", "log", "text/plain"),
+       "curl -sS -X POST -H 'Content-Type: text/plain' --data-binary 'log' 'http://h/v1/explain'");
+  });
+
   return { passed, failed: failures.length, failures };
 })();

@@ -29,8 +29,8 @@
           (m.source ? ' \u00b7 <span class="source">' + esc(m.source) + "</span>" : "") +
           (m.line ? " \u00b7 line " + m.line : "") + "</span>";
         if (m.line) {
-          li.addEventListener("click", () => jumpTo(m.line, 1));
-          li.addEventListener("keydown", (e) => { if (e.key === "Enter") jumpTo(m.line, 1); });
+          li.addEventListener("click", () => jumpTo(m.line, m.column || 1));
+          li.addEventListener("keydown", (e) => { if (e.key === "Enter") jumpTo(m.line, m.column || 1); });
         }
         ul.appendChild(li);
       }

@@ -39,7 +39,7 @@ extension LogReport {
         w.raw(document)
         w.key("frames")
         w.beginObject()
-        for f in answer.frames where f.id != Reconstruction.root {
+        for f in answer.frames {
             w.frameMember(id: f.id, x: f.frame.x, y: f.frame.y, width: f.frame.width, height: f.frame.height)
         }
         w.endObject()
@@ -60,7 +60,8 @@ extension LogReport {
                 w.key("broken")
                 w.beginArray()
                 for b in d.broken {
-                    w.beginObject(); w.field("id", b.id); w.field("address", listedByID[b.id]?.constraint.address); w.endObject()
+                    w.beginObject(); w.field("id", b.id); w.field("attribute", b.attribute)
+                    w.field("address", listedByID[b.id]?.constraint.address); w.endObject()
                 }
                 w.endArray()
             }
@@ -129,11 +130,14 @@ extension LogReport {
             w.field("description", l.constraint.description)
             w.field("line", l.entry.line.number)
             w.field("column", l.entry.column)
+            w.key("views")
+            w.beginArray(); for v in reconstruction.viewIDs(of: l.constraint) { w.string(v) }; w.endArray()
         } else if let n {
             w.field("address", nil)
             w.field("implicit", true)
             w.field("view", n.view)
             w.field("description", n.expression)
+            w.key("views"); w.beginArray(); w.string(n.view); w.endArray()
         } else {
             w.field("address", nil)
             w.field("description", m.description)

@@ -52,6 +52,11 @@ struct Reconstruction {
         return true
     }
 
+    /// The ids of the views `c` names.
+    func viewIDs(of c: LoggedConstraint) -> [String] {
+        ([c.first] + (c.second.map { [$0.view] } ?? [])).compactMap { viewIndex[$0].map { views[$0].id } }
+    }
+
     /// A listed constraint in the expression language. A constant position (an autoresizing
     /// mask's `midX == 25`) is measured from the superview's origin: from the superview the
     /// log names, when it names one, else from `window`'s.

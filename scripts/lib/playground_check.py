@@ -336,6 +336,44 @@ try:
         assert Select(driver.find_element(By.ID, "examples")).first_selected_option.get_attribute("value") == str(i)
         expect_boxes(examples[i][2], "shared")
         driver.save_screenshot(os.path.join(OUT, "shared.png"))
+    @check("a pasted Auto Layout log is drawn with its conflict, each member card at its log line")
+    def _():
+        driver.switch_to.window(driver.window_handles[0])
+        with open(os.path.join(ROOT, "Tests/LayoutTests/Fixtures/autolayout-logs/02-springboard-syslog-margins-nsspace.log")) as f:
+            paste = f.read()
+        driver.find_element(By.ID, "log-mode").click()
+        assert driver.find_element(By.ID, "log-mode").get_attribute("aria-pressed") == "true"
+        set_editor(paste)
+        # The views rebuilt from the log are drawn; those the conflict names are outlined.
+        wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#canvas rect.frame.conflict"), "the conflict outlined")
+        outlined = sorted(r.get_attribute("data-id") for r in driver.find_elements(By.CSS_SELECTOR, "#canvas rect.frame.conflict"))
+        assert "UIButton_0x7fd94ccb1800" in outlined and "SPUISearchTableHeaderView_0x7fd94ccb3030" in outlined, outlined
+        card = driver.find_elements(By.CSS_SELECTOR, "#conflicts .card")[0]
+        assert "no width is below 0" in card.find_element(By.CSS_SELECTOR, ".explanation").text, card.text
+        tips = [t.text for t in card.find_elements(By.CSS_SELECTOR, ".suggestions li")]
+        assert any("UIView-Encapsulated-Layout-Width" in t for t in tips), tips
+        # Each member names the paste line it came from; a click selects it in the editor.
+        expected = json.loads(open(os.path.join(ROOT, "Tests/LayoutTests/Fixtures/autolayout-logs/02-springboard-syslog-margins-nsspace.json")).read())
+        members = card.find_elements(By.CSS_SELECTOR, "li[data-id^='c']")
+        assert len(members) >= 4, card.text
+        lines = [int(m.text.split("line ")[-1]) for m in members]
+        members[0].click()
+        at = driver.execute_script("const s = document.getElementById('source'); return s.value.slice(0, s.selectionStart).split('\\n').length")
+        assert at == lines[0], (at, lines)
+        assert at > expected["logs"][0]["headerLine"], (at, expected["logs"][0]["headerLine"])
+        status = driver.find_element(By.ID, "log-status").text
+        assert "Auto Layout broke the constraint on line %d" % expected["logs"][0]["brokeLine"] in status, status
+        driver.save_screenshot(os.path.join(OUT, "log-explained.png"))
+        # The rebuilt document opens in the editor and solves to the same conflict.
+        driver.find_element(By.ID, "open-document").click()
+        wait(lambda: driver.find_element(By.ID, "log-mode").get_attribute("aria-pressed") == "false", "layout mode again")
+        doc = json.loads(editor_text())
+        assert any(c.get("id", "").endswith("_width_min") for c in doc["constraints"]), doc["constraints"]
+        wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#conflicts .card .explanation"), "the document's conflict")
+        driver.save_screenshot(os.path.join(OUT, "log-document.png"))
+        choose_example(0)
+        expect_boxes(examples[0][2], "the first example again")
+
     @check("dark mode follows prefers-color-scheme, and the page is keyboard reachable")
     def _():
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})

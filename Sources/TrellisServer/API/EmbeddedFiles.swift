@@ -23,6 +23,7 @@ enum PlaygroundAssets {
         Asset(name: "examples.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.examples_js),
         Asset(name: "model.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.model_js),
         Asset(name: "panels.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.panels_js),
+        Asset(name: "logmode.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.logmode_js),
         Asset(name: "style.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.style_css),
     ]
 
