@@ -1,0 +1,2 @@
+// The options the client and its methods take.
+export {};
