@@ -52,7 +52,9 @@ let package = Package(
             .embedInCode("Resources/playground/index.html"), .embedInCode("Resources/playground/app.js"),
             .embedInCode("Resources/playground/examples.js"), .embedInCode("Resources/playground/model.js"),
             .embedInCode("Resources/playground/panels.js"), .embedInCode("Resources/playground/style.css"),
-            .embedInCode("Resources/playground/logmode.js"),
+            .embedInCode("Resources/playground/logmode.js"), .embedInCode("Resources/playground/api.js"),
+            // The TypeScript client's one-file build (a link to clients/typescript/dist/trellis.js).
+            .embedInCode("Resources/playground/trellis.js"),
         ]),
         .executableTarget(name: "trellis", dependencies: [
             "TrellisServer", "Layout", "Storage", "Platform",

@@ -108,21 +108,20 @@
 
   // --- talking to the server --------------------------------------------------------------
 
-  // One exchange with the server; unless `quiet`, it becomes "Request and answer"'s (the
-  // follow-up GET of an edit is quiet: the edit is what a reader wants to run again).
-  async function call(method, path, body, quiet) {
+  const api = window.TrellisAPI(base);
+
+  // One exchange with the server, made by the TypeScript client (`api`, playground/api.js);
+  // unless `quiet`, it becomes "Request and answer"'s (shown as the curl command that makes
+  // it; the follow-up GET of an edit is quiet: the edit is what a reader wants to run again).
+  async function call(method, path, body, exchange, quiet) {
     const started = performance.now();
-    const init = { method, headers: {} };
-    if (body !== undefined) { init.body = body; init.headers["Content-Type"] = "application/json"; }
-    const response = await fetch(base + path, init);
-    const text = await response.text();
-    let json = null;
-    try { json = text ? JSON.parse(text) : null; } catch (e) { json = null; }
+    const r = await exchange();
     if (!quiet) {
-      state.lastExchange = { curl: M.curlCommand(base, method, path, body), status: response.status, text, millis: performance.now() - started };
+      const text = r.json === null || r.json === undefined ? "" : JSON.stringify(r.json);
+      state.lastExchange = { curl: M.curlCommand(base, method, path, body), status: r.status, text, millis: performance.now() - started };
       renderExchange();
     }
-    return { status: response.status, json };
+    return r;
   }
 
   // One request in flight: a change while one runs is sent when it returns (the latest wins).
@@ -132,7 +131,8 @@
     try {
       do {
         state.pending = false;
-        const r = await call("POST", "/v1/layouts?space=root", state.text);
+        const text = state.text;
+        const r = await call("POST", "/v1/layouts?space=root", text, () => api.solve(text));
         if (state.pending) continue;
         accept(r);
       } while (state.pending);
@@ -162,7 +162,8 @@
   // --- live sessions ------------------------------------------------------------------------
 
   async function startSession() {
-    const r = await call("POST", "/v1/sessions?space=root", state.text);
+    const text = state.text;
+    const r = await call("POST", "/v1/sessions?space=root", text, () => api.createSession(text));
     if (r.status !== 201) { accept(r); $("live").checked = false; return; }
     state.session = { id: r.json.id, revision: r.json.revision, document: null };
     accept(r);
@@ -174,7 +175,7 @@
     const s = state.session;
     state.session = null;
     showSession();
-    if (s) await call("DELETE", "/v1/sessions/" + s.id);
+    if (s) await call("DELETE", "/v1/sessions/" + s.id, undefined, () => api.deleteSession(s.id));
   }
 
   async function recreateSession() {
@@ -187,7 +188,7 @@
   async function refreshSessionDocument(rewrite) {
     const s = state.session;
     if (!s) return;
-    const r = await call("GET", "/v1/sessions/" + s.id + "?space=root", undefined, true);
+    const r = await call("GET", "/v1/sessions/" + s.id + "?space=root", undefined, () => api.getSession(s.id), true);
     if (r.status !== 200 || state.session !== s) return;
     s.document = r.json.document;
     if (r.json.revision >= s.revision) {
@@ -234,7 +235,7 @@
           continue;
         }
         const { ops } = state.edit.queue.shift();
-        const r = await call("POST", "/v1/sessions/" + s.id + "/edits?space=root", JSON.stringify({ ops }));
+        const r = await call("POST", "/v1/sessions/" + s.id + "/edits?space=root", JSON.stringify({ ops }), () => api.edit(s.id, ops));
         if (state.session !== s) break;
         if (r.status === 200) {
           s.revision = r.json.revision;
@@ -510,7 +511,7 @@
     if (state.session) fetch(base + "/v1/sessions/" + state.session.id, { method: "DELETE", keepalive: true }).catch(() => {});
   });
 
-  const logMode = window.TrellisLogMode({ state, base, source, menu, setText, render, showErrors, renderExchange, stopSession });
+  const logMode = window.TrellisLogMode({ state, base, api, source, menu, setText, render, showErrors, renderExchange, stopSession });
 
   // `#doc=…` carries a document; `#log&doc=…` a pasted log (the "Paste a log" mode).
   const hash = location.hash.slice(1);

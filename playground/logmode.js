@@ -37,12 +37,11 @@
       const text = source.value;
       if (!text.trim()) { state.log.report = null; show(0); app.showErrors([]); return; }
       const started = performance.now();
-      const response = await fetch(app.base + "/v1/explain", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text });
-      const body = await response.text();
+      const response = await app.api.explain(text);
       if (!state.log.on || source.value !== text) return;  // a newer paste is on its way
-      let json = null;
-      try { json = JSON.parse(body); } catch (e) { json = null; }
-      state.lastExchange = { curl: M.curlCommand(app.base, "POST", "/v1/explain", text, "text/plain"), status: response.status, text: body, millis: performance.now() - started };
+      const json = response.json;
+      state.lastExchange = { curl: M.curlCommand(app.base, "POST", "/v1/explain", text, "text/plain"), status: response.status,
+        text: json ? JSON.stringify(json) : "", millis: performance.now() - started };
       app.renderExchange();
       if (response.status !== 200) {
         state.log.report = null;

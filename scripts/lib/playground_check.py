@@ -108,12 +108,20 @@ driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(execu
 examples = []
 
 try:
-    @check("the page loads with no console error")
+    @check("the page loads with no console error, and talks to the server through the TypeScript client")
     def _():
         driver.get(BASE + "/")
         wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#canvas rect.frame"), "the first example drawn")
         severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         assert not severe, severe
+        # The first solve went through clients/typescript (served as /playground/trellis.js):
+        # the module loaded, and no request left the page before it had.
+        loaded = driver.execute_script("""
+            const all = performance.getEntriesByType('resource');
+            const client = all.find((e) => e.name.endsWith('/playground/trellis.js'));
+            const solve = all.find((e) => e.name.includes('/v1/layouts'));
+            return client && solve ? [client.responseEnd, solve.startTime] : null;""")
+        assert loaded and loaded[0] <= loaded[1], loaded
         assert driver.title == "Trellis playground", driver.title
         driver.save_screenshot(os.path.join(OUT, "loaded.png"))
 

@@ -24,6 +24,8 @@ enum PlaygroundAssets {
         Asset(name: "model.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.model_js),
         Asset(name: "panels.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.panels_js),
         Asset(name: "logmode.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.logmode_js),
+        Asset(name: "api.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.api_js),
+        Asset(name: "trellis.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.trellis_js),
         Asset(name: "style.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.style_css),
     ]
 
