@@ -3,7 +3,7 @@ import PackageDescription
 
 // Arrows point one way: trellis -> TrellisServer -> {HTTPServer, Layout, Storage};
 // Layout -> Cassowary; Storage -> CSQLite; TrellisServer -> CZlib (gzip);
-// HTTPServer and TrellisServer -> Platform (locks, threads, clocks).
+// HTTPServer and TrellisServer -> Platform (locks, threads, clocks); TrellisSnap -> Layout.
 let package = Package(
     name: "Trellis",
     platforms: [.macOS(.v14)],
@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "trellis", targets: ["trellis"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "Layout", targets: ["Layout"]),
+        // SnapKit's DSL over a view tree of our own, solved in process or over HTTP.
+        .library(name: "TrellisSnap", targets: ["TrellisSnap"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -68,6 +70,9 @@ let package = Package(
         .target(name: "FuzzHarnesses", dependencies: ["Cassowary", "Layout", "LogExplain", "TestSupport", "TrellisServer", "Platform"]),
         .executableTarget(name: "trellis-fuzz", dependencies: ["FuzzHarnesses"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // SnapKit's public API over TrellisView (issue 42): builds a layout document, solves it
+        // with Layout (or POSTs it to a server through URLSession) and fills the frames.
+        .target(name: "TrellisSnap", dependencies: ["Layout"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         // What the tests and the fuzz harnesses share: random layout documents and edit
         // histories (the differential tests of sessions), and the one test HTTP client.
@@ -75,6 +80,9 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Cassowary", "TestSupport", "LogExplain"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform", "TestSupport"]),
+        .testTarget(name: "TrellisSnapTests", dependencies: [
+            "TrellisSnap", "TrellisServer", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite"]),
         .testTarget(name: "TrellisServerTests", dependencies: ["TrellisServer", "HTTPServer", "Layout", "Storage", "CSQLite", "TestSupport", "Platform"]),
     ],
