@@ -9,7 +9,9 @@ struct EntryReader {
     /// The views named on the way, by key.
     private(set) var views: [(ViewKey, LoggedView)] = []
     private var names: [String: ViewKey] = [:]
-    private var leftToRight = false
+    /// The direction an AppKit VFL description states, if it states one.
+    private var direction: Direction?
+    private enum Direction { case leftToRight, rightToLeft }
     /// Views whose superview the entry names (`|` of a VFL line with `names: '|':…`).
     private(set) var superviews: [(child: ViewKey, parent: ViewKey)] = []
 
@@ -55,10 +57,13 @@ struct EntryReader {
         }
         while end > i, t[end - 1] == " " { end -= 1 }
         let description = String(String.UnicodeScalarView(t[i..<end]))
-        // AppKit's `(LTR)` after a VFL description: leading is left.
-        if end - i > 5, String(String.UnicodeScalarView(t[(end - 5)..<end])) == "(LTR)" {
-            leftToRight = true
-            end -= 5
+        // AppKit's `(LTR)` / `(RTL)` after a VFL description: leading is left, or right.
+        if end - i > 5 {
+            let suffix = String(String.UnicodeScalarView(t[(end - 5)..<end]))
+            if suffix == "(LTR)" || suffix == "(RTL)" {
+                direction = suffix == "(LTR)" ? .leftToRight : .rightToLeft
+                end -= 5
+            }
         }
         t = Array(t[..<end])
         var c = LoggedConstraint(className: className, address: address, name: name, identifier: identifier,
@@ -187,7 +192,19 @@ struct EntryReader {
     private mutating func vfl(_ c: inout LoggedConstraint) -> Bool {
         let vertical = t[i] == "V"
         i += 2
-        let (lead, trail, size) = vertical ? ("top", "bottom", "height") : leftToRight ? ("left", "right", "width") : ("leading", "trailing", "width")
+        let (lead, trail, size): (String, String, String)
+        switch (vertical, direction) {
+        case (true, _): (lead, trail, size) = ("top", "bottom", "height")
+        case (false, .leftToRight?): (lead, trail, size) = ("left", "right", "width")
+        case (false, .rightToLeft?): (lead, trail, size) = ("right", "left", "width")
+        case (false, nil): (lead, trail, size) = ("leading", "trailing", "width")
+        }
+        // Right to left, a spacing runs towards smaller x: its sign and its inequality turn around.
+        let mirrored = !vertical && direction == .rightToLeft
+        func spaced(_ r: String, _ s: Double) -> (String, Double) {
+            guard mirrored else { return (r, s) }
+            return (r == "<=" ? ">=" : r == ">=" ? "<=" : r, -s)
+        }
         var edgeFirst = false
         if eat("|") { edgeFirst = true }
         var spacing: (String, Double, Double)?
@@ -214,8 +231,8 @@ struct EntryReader {
         guard eat("]") else { return false }
         if edgeFirst, let (r, s, p) = spacing {
             // |-(s)-[A]: A.lead == |.lead + s.
-            c.first = a; c.firstAttribute = lead; c.relation = r
-            c.second = (edge(of: a), lead); c.constant = s; c.priority = p
+            c.first = a; c.firstAttribute = lead
+            c.second = (edge(of: a), lead); (c.relation, c.constant) = spaced(r, s); c.priority = p
             return i == t.count
         }
         guard eat("-") else { return false }
@@ -223,14 +240,14 @@ struct EntryReader {
         guard let (r, s, p) = vflSpacing(standard: edgeLast ? 20 : 8), eat("-") || peek("|") || peek("[") else { return false }
         if eat("|") {
             // [A]-(s)-|: |.trail == A.trail + s.
-            c.first = edge(of: a); c.firstAttribute = trail; c.relation = r
-            c.second = (a, trail); c.constant = s; c.priority = p
+            c.first = edge(of: a); c.firstAttribute = trail
+            c.second = (a, trail); (c.relation, c.constant) = spaced(r, s); c.priority = p
             return i == t.count
         }
         guard eat("["), let b = item(attributeFollows: false), eat("]") else { return false }
         // [A]-(s)-[B]: B.lead == A.trail + s.
-        c.first = b; c.firstAttribute = lead; c.relation = r
-        c.second = (a, trail); c.constant = s; c.priority = p
+        c.first = b; c.firstAttribute = lead
+        c.second = (a, trail); (c.relation, c.constant) = spaced(r, s); c.priority = p
         return i == t.count
     }
 
