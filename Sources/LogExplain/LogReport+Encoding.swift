@@ -111,7 +111,10 @@ extension LogReport {
             out = out.replacing("but \(n.id) (\(n.expression)) needs it to be at least 0", with: "but no \(n.attribute) is below 0")
             out = out.replacing("\(n.id) (\(n.expression))", with: "\(n.view).\(n.attribute) >= 0 (no \(n.attribute) is below 0)")
         }
-        for v in reconstruction.views where v.logged.address != nil {
+        // Only the views the members name can appear (a log may hold a thousand).
+        var named = Set(nonNegative.filter { n in members.contains { $0.id == n.id } }.map(\.view))
+        for m in members { if let l = listed[m.id] { named.formUnion(reconstruction.viewIDs(of: l.constraint)) } }
+        for v in reconstruction.views where v.logged.address != nil && named.contains(v.id) {
             let name = v.logged.className + ":" + (v.logged.address ?? "") + (v.logged.text.map { "'\($0)'" } ?? "")
             out = out.replacing(v.id, with: name)
         }

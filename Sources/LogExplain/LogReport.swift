@@ -52,12 +52,14 @@ struct LogReport {
         // then with only those, so the document says no more than the conflict needs.
         var dropped: Set<String> = []
         guard case .solved(let first) = solve(r, r.allNonNegative, &dropped, (0, 0), limits, &warnings, stop) else { return .outOfTime }
-        var needed: [Reconstruction.NonNegative] = []
-        let byID = Dictionary(r.allNonNegative.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // In the order of `allNonNegative` (view order, width before height).
+        let all = r.allNonNegative
+        let position = Dictionary(all.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        var wanted = Set<Int>()
         for d in first.diagnostics where d.code == .unsatisfiable {
-            for m in d.constraints { if let n = byID[m.id], !needed.contains(n) { needed.append(n) } }
+            for m in d.constraints { if let k = position[m.id] { wanted.insert(k) } }
         }
-        needed.sort { a, b in (r.allNonNegative.firstIndex(of: a) ?? 0) < (r.allNonNegative.firstIndex(of: b) ?? 0) }
+        let needed = wanted.sorted().map { all[$0] }
         let size = Self.extent(first.frames)
         guard case .solved(let answer) = solve(r, needed, &dropped, size, limits, &warnings, stop) else { return .outOfTime }
         let report = LogReport(line: log.line, reconstruction: r, dropped: dropped, nonNegative: needed,
