@@ -20,6 +20,7 @@
       app.menu.disabled = on;
       state.selected = null;
       state.view.auto = true;
+      $("solve-time").textContent = ""; $("hover").textContent = "";  // they spoke of the other mode's layout
       if (on) {
         state.log.layoutText = source.value;
         state.log.report = null;
