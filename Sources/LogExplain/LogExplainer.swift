@@ -8,6 +8,8 @@ public enum LogExplainer {
         /// Constraint entries read from one paste, in all; views in one log.
         public var maxEntries = 2_000
         public var maxViews = 1_000
+        /// Logs read from one paste (each is rebuilt and solved twice).
+        public var maxLogs = 50
         public var maxWarnings = 100
         public var solveSeconds = LayoutLimits.standard.solveSeconds
         public init() {}
@@ -25,8 +27,9 @@ public enum LogExplainer {
     public static func explain(_ body: [UInt8], limits: Limits = Limits(), stop: (@Sendable () -> Bool)? = nil) -> Outcome {
         let text = String(decoding: body, as: UTF8.self)
         let lines = PasteText.lines(text, maxLines: limits.maxLines)
-        let found = LogScanner.logs(in: lines, maxEntries: limits.maxEntries)
+        let (found, cut) = LogScanner.logs(in: lines, maxEntries: limits.maxEntries, maxLogs: limits.maxLogs)
         var warnings = Warnings(limit: limits.maxWarnings)
+        if let cut { warnings.add(line: cut, .unreadable, "more than \(limits.maxLogs) logs in one paste: this one and the rest are not read") }
         var reports: [LogReport] = []
         for log in found {
             switch LogReport.make(log, limits: limits, warnings: &warnings, stop: stop) {

@@ -27,15 +27,23 @@ enum LogScanner {
                           "unable to satisfy constraints"]
     static let breaking = "will attempt to recover by breaking"
 
-    static func logs(in lines: [PasteLine], maxEntries: Int) -> [FoundLog] {
+    /// The logs of `lines`, at most `maxLogs` (`cut` is the line where the next one would
+    /// have started, when there was one), with `maxEntries` entries in all.
+    static func logs(in lines: [PasteLine], maxEntries: Int, maxLogs: Int) -> (logs: [FoundLog], cut: Int?) {
         enum State { case none, list, broke, after }
         var logs: [FoundLog] = []
         var state = State.none
         var entries = 0
+        // A new log, unless the paste has its fill of them.
+        func begin(_ number: Int) -> Bool {
+            guard logs.count < maxLogs else { return false }
+            logs.append(FoundLog(line: number))
+            return true
+        }
         for line in lines {
             let text = line.text
             if let h = headers.lazy.compactMap({ text.find($0) }).first {
-                logs.append(FoundLog(line: line.number))
+                guard begin(line.number) else { return (logs, line.number) }
                 state = .list
                 for e in self.entries(in: line, from: h) where entries < maxEntries {
                     logs[logs.count - 1].listed.append(e); entries += 1
@@ -43,7 +51,9 @@ enum LogScanner {
                 continue
             }
             if let b = text.find(breaking) {
-                if logs.isEmpty || state == .after || state == .none { logs.append(FoundLog(line: line.number)) }
+                if logs.isEmpty || state == .after || state == .none {
+                    guard begin(line.number) else { return (logs, line.number) }
+                }
                 state = .broke
                 if let first = self.entries(in: line, from: b).first {
                     logs[logs.count - 1].broke = first
@@ -56,7 +66,7 @@ enum LogScanner {
             switch state {
             case .none, .after:
                 // A list pasted without its header (after a finished log: another one).
-                logs.append(FoundLog(line: line.number))
+                guard begin(line.number) else { return (logs, line.number) }
                 state = .list
                 fallthrough
             case .list:
@@ -68,7 +78,7 @@ enum LogScanner {
                 state = .after
             }
         }
-        return logs
+        return (logs, nil)
     }
 
     /// The constraint entries on `line` at or after `from`: each starts at a class name ending

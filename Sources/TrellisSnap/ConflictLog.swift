@@ -1,6 +1,6 @@
 import Foundation
 
-/// A conflict written the way Auto Layout logs one (SEMANTICS.md §8.3): the header, the
+/// A conflict written the way Auto Layout logs one (docs/semantics.md §8.3): the header, the
 /// conflicting constraints one per line, the one broken to recover. SnapKit's own
 /// constraints print as SnapKit prints them (`label-or-id@File.swift#line`), followed by the
 /// full `file:line` of the relation call, so each member can be found in the code.

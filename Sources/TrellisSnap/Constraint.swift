@@ -43,14 +43,14 @@ public final class Constraint {
         guard !d.failed, let item = d.item else { return }
         layoutConstraints = fromAttributes.layoutAttributes.map { f in
             let to = toAttribute(for: f)
-            // A constant target relates to the superview, except for a size (SEMANTICS.md §2.2).
+            // A constant target relates to the superview, except for a size (docs/semantics.md §2.2).
             let second = d.targetItem ?? (to.isSize ? nil : item.parentView)
             return LayoutConstraint(owner: self, first: f, second: second, secondAttribute: second == nil ? nil : to,
                                     priority: priority, needsSuperview: second == nil && !to.isSize)
         }
     }
 
-    /// SnapKit's choice of the second attribute (UIKit branch, SEMANTICS.md §2.2).
+    /// SnapKit's choice of the second attribute (UIKit branch, docs/semantics.md §2.2).
     private func toAttribute(for f: ConstraintAttributes) -> ConstraintAttributes {
         let targets = targetAttributes.layoutAttributes
         guard !targets.isEmpty else {
@@ -220,7 +220,7 @@ public final class LayoutConstraint {
     public var label: String? { owner?.label }
     public var identifier: String? { owner?.label }
 
-    /// SnapKit's equality for `updateConstraints` (SEMANTICS.md §6.3): everything but the
+    /// SnapKit's equality for `updateConstraints` (docs/semantics.md §6.3): everything but the
     /// constant and the label.
     func matches(_ other: LayoutConstraint) -> Bool {
         guard let a = owner, let b = other.owner else { return false }

@@ -1,4 +1,4 @@
-// SnapKit's attribute bit set (SEMANTICS.md §1): one bit per attribute in a fixed order,
+// SnapKit's attribute bit set (docs/semantics.md §1): one bit per attribute in a fixed order,
 // composites are unions, and a description expands in ascending bit order. The names are
 // the wire's attribute and composite names.
 
@@ -67,7 +67,7 @@ struct ConstraintAttributes: OptionSet, Hashable, Sendable {
 
     var isSize: Bool { self == .width || self == .height }
 
-    /// A single attribute's twin across the edges/margins pairing of SEMANTICS.md §2.2.
+    /// A single attribute's twin across the edges/margins pairing of docs/semantics.md §2.2.
     var marginTwin: ConstraintAttributes? {
         switch self {
         case .left: return .leftMargin

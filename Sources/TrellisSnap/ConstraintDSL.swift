@@ -1,4 +1,4 @@
-// `view.snp` and `guide.snp` (SEMANTICS.md §1.4): the lifecycle entry points, labels, and
+// `view.snp` and `guide.snp` (docs/semantics.md §1.3): the lifecycle entry points, labels, and
 // attribute items to relate to (`make.top.equalTo(other.snp.bottom)`).
 
 /// An item and attributes to relate to (`other.snp.bottom`, `guide.snp.edges`).
@@ -76,32 +76,41 @@ extension ConstraintAttributesDSL {
     public var centerWithinMargins: ConstraintItem { item(.centerWithinMargins) }
 }
 
+/// The lifecycle entry points `view.snp` and `guide.snp` share, on the item they stand for.
+public protocol ConstraintLifecycleDSL: ConstraintAttributesDSL {
+    var constrained: LayoutConstraintItem { get }
+}
+
+extension ConstraintLifecycleDSL {
+    @discardableResult
+    public func prepareConstraints(_ closure: (_ make: ConstraintMaker) -> Void) -> [Constraint] {
+        ConstraintMaker.prepareConstraints(item: constrained, closure: closure)
+    }
+
+    public func makeConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
+        ConstraintMaker.makeConstraints(item: constrained, closure: closure)
+    }
+
+    public func remakeConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
+        ConstraintMaker.remakeConstraints(item: constrained, closure: closure)
+    }
+
+    public func updateConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
+        ConstraintMaker.updateConstraints(item: constrained, closure: closure)
+    }
+
+    public func removeConstraints() {
+        ConstraintMaker.removeConstraints(item: constrained)
+    }
+}
+
 /// `view.snp`.
-public struct ConstraintViewDSL: ConstraintAttributesDSL {
+public struct ConstraintViewDSL: ConstraintLifecycleDSL {
     let view: TrellisView
 
     public var target: AnyObject? { view }
 
-    @discardableResult
-    public func prepareConstraints(_ closure: (_ make: ConstraintMaker) -> Void) -> [Constraint] {
-        ConstraintMaker.prepareConstraints(item: view, closure: closure)
-    }
-
-    public func makeConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
-        ConstraintMaker.makeConstraints(item: view, closure: closure)
-    }
-
-    public func remakeConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
-        ConstraintMaker.remakeConstraints(item: view, closure: closure)
-    }
-
-    public func updateConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
-        ConstraintMaker.updateConstraints(item: view, closure: closure)
-    }
-
-    public func removeConstraints() {
-        ConstraintMaker.removeConstraints(item: view)
-    }
+    public var constrained: LayoutConstraintItem { view }
 
     // SnapKit's Float forms of the view's content priorities.
     public var contentHuggingHorizontalPriority: Float {
@@ -126,29 +135,10 @@ public struct ConstraintViewDSL: ConstraintAttributesDSL {
 }
 
 /// `guide.snp`: a guide can be a from item too; its superview is its owning view.
-public struct ConstraintLayoutGuideDSL: ConstraintAttributesDSL {
+public struct ConstraintLayoutGuideDSL: ConstraintLifecycleDSL {
     let guide: TrellisLayoutGuide
 
     public var target: AnyObject? { guide }
 
-    @discardableResult
-    public func prepareConstraints(_ closure: (_ make: ConstraintMaker) -> Void) -> [Constraint] {
-        ConstraintMaker.prepareConstraints(item: guide, closure: closure)
-    }
-
-    public func makeConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
-        ConstraintMaker.makeConstraints(item: guide, closure: closure)
-    }
-
-    public func remakeConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
-        ConstraintMaker.remakeConstraints(item: guide, closure: closure)
-    }
-
-    public func updateConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
-        ConstraintMaker.updateConstraints(item: guide, closure: closure)
-    }
-
-    public func removeConstraints() {
-        ConstraintMaker.removeConstraints(item: guide)
-    }
+    public var constrained: LayoutConstraintItem { guide }
 }

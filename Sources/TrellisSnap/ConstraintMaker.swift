@@ -1,4 +1,4 @@
-// `make` and the attribute chain (SEMANTICS.md §1.4, §6.2): each attribute on `make` starts
+// `make` and the attribute chain (docs/semantics.md §1.3, §6.2): each attribute on `make` starts
 // a description, each attribute after it adds to the description's bit set. prepare, make,
 // remake, update and remove follow SnapKit's lifecycle.
 
@@ -72,7 +72,7 @@ public class ConstraintMaker {
     }
 
     /// SnapKit's update: with nothing installed, a make; otherwise every expanded
-    /// constraint must match an installed one (SEMANTICS.md §6.3) and only constants change.
+    /// constraint must match an installed one (docs/semantics.md §6.3) and only constants change.
     /// A miss is where SnapKit traps: here nothing of the closure is applied and the next
     /// `layout()` throws `no-matching-constraint`.
     static func updateConstraints(item: LayoutConstraintItem, closure: (ConstraintMaker) -> Void) {
@@ -141,7 +141,7 @@ public class ConstraintMakerExtendable: ConstraintMakerRelatable {
     public var directionalHorizontalEdges: ConstraintMakerExtendable { add(.directionalHorizontalEdges) }
     public var directionalVerticalEdges: ConstraintMakerExtendable { add(.directionalVerticalEdges) }
     public var size: ConstraintMakerExtendable { add(.size) }
-    // No `center` here: SnapKit's chain continuation lacks it too (SEMANTICS.md §1.3).
+    // No `center` here: SnapKit's chain continuation lacks it too (docs/semantics.md §1.2).
     public var margins: ConstraintMakerExtendable { add(.margins) }
     public var directionalMargins: ConstraintMakerExtendable { add(.directionalMargins) }
     public var centerWithinMargins: ConstraintMakerExtendable { add(.centerWithinMargins) }

@@ -1,6 +1,6 @@
 import Foundation
 
-// The chain after the attributes (SEMANTICS.md §4.2): a relation, then modifiers, then a
+// The chain after the attributes (docs/semantics.md §4.2): a relation, then modifiers, then a
 // priority and a label, then `.constraint`. The classes share one description, as SnapKit's
 // do; what SnapKit traps on is recorded on the from item and thrown by `layout()`.
 
@@ -73,7 +73,7 @@ public class ConstraintMakerRelatable {
         return ConstraintMakerEditable(d)
     }
 
-    /// SnapKit's multi-attribute check (SEMANTICS.md §4.3).
+    /// SnapKit's multi-attribute check (docs/semantics.md §4.3).
     static func mayRelate(_ from: ConstraintAttributes, to other: ConstraintAttributes) -> Bool {
         other == .none || other.layoutAttributes.count <= 1 || other == from
             || (other == .edges && from == .margins) || (other == .margins && from == .edges)

@@ -1,6 +1,6 @@
 import Foundation
 
-// The argument types SnapKit's relations and modifiers take (SEMANTICS.md §2.1, §3.1):
+// The argument types SnapKit's relations and modifiers take (docs/semantics.md §2.1, §3.1):
 // marker protocols that a few standard types conform to, classified by dynamic casts as
 // SnapKit does, so that `equalTo(10)`, `equalTo(view)` and `equalTo(other.snp.top)` are one
 // method.

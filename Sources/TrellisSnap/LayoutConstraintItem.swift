@@ -30,7 +30,7 @@ open class LayoutConstraintItem {
     var wireName: String { id }
 
     /// Whether the item prepares like a view: making constraints turns off
-    /// translatesAutoresizingMaskIntoConstraints (SEMANTICS.md §6.1).
+    /// translatesAutoresizingMaskIntoConstraints (docs/semantics.md §9.5).
     func prepareForConstraints() {}
 
     func register(_ constraint: Constraint) {

@@ -34,6 +34,18 @@ import Testing
         ])
     }
 
+    /// A paste of 60 logs: 50 are explained, and the 51st's header line is warned about.
+    @Test func logsAreCapped() throws {
+        let paste = (0..<60).map { k in
+            "Unable to simultaneously satisfy constraints.\n\"<NSLayoutConstraint:0x\(k) UIView:0xa.width == \(k)>\""
+        }.joined(separator: "\n")
+        guard case .report(let bytes) = LogExplainer.explain(Array(paste.utf8)) else { Issue.record("not explained"); return }
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect((report["logs"] as? [[String: Any]])?.count == 50)
+        let warnings = report["warnings"] as? [[String: Any]] ?? []
+        #expect(warnings.contains { $0["line"] as? Int == 101 && ($0["message"] as? String ?? "").contains("more than 50 logs") }, "\(warnings)")
+    }
+
     @Test func equationForms() throws {
         #expect(try Self.expressions([
             "NSLayoutConstraint:0x1 UIView:0xa.height == 0.5*UIView:0xb.width + 10   (active)",

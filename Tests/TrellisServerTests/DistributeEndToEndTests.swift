@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TrellisServer
 
-/// Masonry's distribute helpers over HTTP (issue #37, CONTRACT §7): the cases of Masonry's
+/// Masonry's distribute helpers over HTTP (issue #37, docs/semantics.md §6.5): the cases of Masonry's
 /// own NSArray+MASAdditions spec (fewer than two views refused; how many constraints each
 /// view gets under fixed spacing and fixed length), told as documents and edits, plus the
 /// frames Masonry's constraints give, ids `ID.k`, and the entry through a session's life.

@@ -35,7 +35,7 @@ import Testing
         let known = ["docs/semantics.md": try Self.sections("docs/semantics.md"), "docs/api.md": try Self.sections("docs/api.md"),
                      "docs/explain.md": try Self.sections("docs/explain.md")]
         let citation = /(docs\/(?:semantics|api|explain)\.md) §(\d+(?:\.\d+)?)/
-        let outside = /SEMANTICS(\.md)? \d|CONTRACT(\.md| section)/
+        let outside = /SEMANTICS(\.md)? [§\d]|CONTRACT(\.md| section| §)/
         var cited = 0
         for file in try Self.files() {
             guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }

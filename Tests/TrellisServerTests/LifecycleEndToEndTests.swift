@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TrellisServer
 
-/// SnapKit's constraint lifecycle over HTTP (issue #37, CONTRACT §6): `prepareConstraints`
+/// SnapKit's constraint lifecycle over HTTP (issue #37, docs/api.md §4.4): `prepareConstraints`
 /// (`"active": false`), `deactivate()`, `activate()`, by id, by view, and for one member of
 /// a composite; in the spirit of SnapKit's own tests that install, deactivate and activate
 /// constraints and count what is installed.

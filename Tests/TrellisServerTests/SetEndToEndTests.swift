@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TrellisServer
 
-/// The `set` op and SnapKit's handle over HTTP (issue #37, CONTRACT §6): the cases of
+/// The `set` op and SnapKit's handle over HTTP (issue #37, docs/api.md §4.4): the cases of
 /// SnapKit's own suite that prepare, activate, deactivate, toggle `isActive` and
 /// `update(offset:)` / `update(inset:)` a kept constraint, told as a session's edits, plus
 /// `update(priority:)` between any two priorities. Counts are the answer's enforced

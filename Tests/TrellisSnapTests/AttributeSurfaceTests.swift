@@ -5,7 +5,7 @@ import TrellisSnap
 /// Every attribute, composite, target kind, relation and constant of SnapKit's DSL, each
 /// on a fresh tree: a 400 × 400 root with margins (top 10, left 20, bottom 30, right 40)
 /// and a fixed sibling `other` at (100, 100, 50, 50) with the default margins of 8. Frames
-/// are worked out by hand from SEMANTICS.md; every case is laid out in process and over HTTP.
+/// are worked out by hand from docs/semantics.md; every case is laid out in process and over HTTP.
 struct AttributeSurfaceTests {
     struct Case: Sendable {
         let name: String

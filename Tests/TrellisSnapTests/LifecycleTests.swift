@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrellisSnap
 
-/// SnapKit's constraint lifecycle (SEMANTICS.md §6): handles, activation, prepare, update,
+/// SnapKit's constraint lifecycle (docs/semantics.md §6): handles, activation, prepare, update,
 /// remake, remove, and what UIKit does to constraints when a view leaves its tree.
 struct LifecycleTests {
     @Test func handleActivatesDeactivatesAndUpdates() throws {

@@ -1,4 +1,4 @@
-// The error every non-2xx answer becomes: the problem+json body (CONTRACT §5) made easy to read.
+// The error every non-2xx answer becomes: the problem+json body (docs/api.md §5) made easy to read.
 import type { Diagnostic, Problem } from "./schema.js";
 
 const TYPE_PREFIX = "urn:trellis:problem:";

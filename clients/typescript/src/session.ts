@@ -1,4 +1,4 @@
-// A live session (CONTRACT §3): edits change it in place, and it keeps its latest revision and answer.
+// A live session (docs/api.md §4): edits change it in place, and it keeps its latest revision and answer.
 import type { CallOptions, EditOptions } from "./options.js";
 import { sessionPath, withSpace } from "./paths.js";
 import type { EditBatch, EditOp, Rect, SessionAnswer, SessionState, ViewId } from "./schema.js";

@@ -1,5 +1,4 @@
-// Trellis.explain: POST /v1/explain with the paste as text (CONTRACT §9). These fail until the
-// server has the route; they are not skipped.
+// Trellis.explain: POST /v1/explain with the paste as text (docs/explain.md).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Trellis, TrellisProblem } from "../dist/index.js";

@@ -4,7 +4,7 @@ import {
   Answer, Constraint, EditOp, LayoutDocument, Problem, Session, SessionAnswer, SessionState, Trellis, TrellisProblem,
 } from "../src/index.js";
 
-// CONTRACT §1, the document of the example.
+// docs/api.md §2, the document of the example.
 export const card: LayoutDocument = {
   direction: "ltr",
   views: [
@@ -30,7 +30,7 @@ export const card: LayoutDocument = {
   metrics: { pad: 8 },
 };
 
-// Every op of CONTRACT §3 and §6.
+// Every op of docs/api.md §4.4.
 export const ops: EditOp[] = [
   { op: "addViews", views: [{ id: "badge", superview: "card" }] },
   { op: "make", view: "badge", constraints: [{ attributes: ["top", "trailing"], to: "superview", inset: 8 }] },
