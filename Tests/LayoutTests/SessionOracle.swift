@@ -41,6 +41,7 @@ func answerDifferences(_ session: LayoutAnswer, _ fresh: LayoutAnswer) -> [Strin
                 return attributes.isEmpty ? nil : "\(v.id):\(attributes.joined(separator: ","))"
             }
             return "\(d.severity) \(d.message) members=\(members) broken=\(d.broken.map { "\($0.id)/\($0.attribute)" }) views=\(views)"
+                + (d.explanation.map { " explanation=\($0)" } ?? "") + (d.suggestions.isEmpty ? "" : " suggestions=\(d.suggestions)")
         }.filter { code != .negativeSize || !$0.hasSuffix("views=[]") }
     }
     for code in [ErrorCode.unsatisfiable, .ambiguous] where described(code, session) != described(code, fresh) {
