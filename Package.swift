@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Arrows point one way: trellis -> TrellisServer -> {HTTPServer, Layout, Storage};
-// Layout -> Cassowary; Storage -> CSQLite; TrellisServer -> CZlib (gzip);
+// Layout -> Cassowary; Storage -> CSQLite, CLibPQ; TrellisServer -> CZlib (gzip);
 // HTTPServer and TrellisServer -> Platform (locks, threads, clocks); TrellisSnap -> Layout.
 let package = Package(
     name: "Trellis",
@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CLLHTTP", path: "Sources/CLLHTTP", pkgConfig: "libllhttp"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        // PostgreSQL's client library, for the store a fleet shares (docs/fleet.md).
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // gzip for clients that accept it (TrellisServer's Compression.swift).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The solver's inner loops index arrays held by its own classes, and a live layout's
@@ -39,8 +41,9 @@ let package = Package(
         // Locks, threads, clocks, processor count and ASCII folding, shared by the server modules.
         .target(name: "Platform"),
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP", "Platform"], exclude: ["README.md"]),
-        // Sessions' durable histories (docs/durability.md): the store protocol and SQLite.
-        .target(name: "Storage", dependencies: ["CSQLite"]),
+        // Sessions' durable histories (docs/durability.md): the store protocol, SQLite, and
+        // PostgreSQL for a fleet (docs/fleet.md).
+        .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ"]),
         // The spec and the playground are compiled in from their one copy in git (the
         // Resources/ entries are links to openapi.yaml and playground/); the playground's
         // own tests are not shipped.

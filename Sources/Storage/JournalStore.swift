@@ -6,8 +6,11 @@
 /// One writer: `apply` is called from one thread at a time. `history` may be called from
 /// any thread while `apply` runs.
 public protocol JournalStore: AnyObject, Sendable {
-    /// Runs `ops` as one transaction: all of them happen, or (on a thrown error) none.
-    func apply(_ ops: [StoreOp]) throws(StoreError)
+    /// Runs `ops` as one transaction: all of them happen, or (on a thrown error) none,
+    /// except that a shared store leaves out the ops of a session whose `fence` failed
+    /// (another server owns it now): those sessions are answered.
+    @discardableResult
+    func apply(_ ops: [StoreOp]) throws(StoreError) -> Set<String>
     /// A session's records in order, each checked against its checksum.
     func history(of session: String) throws(StoreError) -> [StoredRecord]
     /// Every session in the store, and what was found damaged in it.
@@ -56,6 +59,44 @@ public enum StoreOp: Equatable, Sendable {
     case replace(session: String, StoredRecord)
     /// The session's records go.
     case delete(session: String)
+    /// In a store several servers share (docs/fleet.md): the session's ops after this one,
+    /// in this transaction, happen only if its owner's epoch is still `epoch`, and they
+    /// renew the owner's lease. A store one server owns has nothing to check.
+    case fence(session: String, epoch: Int64)
+    /// In a shared store: the owner lets its lease go (the session went to sleep), keeping
+    /// the epoch, so another server may take the session at once.
+    case release(session: String, epoch: Int64)
+
+    public var session: String {
+        switch self {
+        case .create(let s, _), .append(let s, _), .replace(let s, _), .delete(let s), .fence(let s, _), .release(let s, _): return s
+        }
+    }
+}
+
+/// A store several servers share (PostgreSQL, docs/fleet.md): a session is written by one
+/// server at a time, its owner, under a lease with an epoch. Taking a session over bumps the
+/// epoch; every write carries the writer's epoch (`StoreOp.fence`) and is refused once the
+/// epoch has moved on, so a server that lost a session can no longer change it.
+public protocol SharedJournalStore: JournalStore {
+    /// How long a lease lasts after the write or claim that renewed it.
+    var leaseSeconds: Double { get }
+    /// Makes this server the session's owner, or keeps it so: `epoch` is the one it holds
+    /// (nil: none). Renews the lease when the epoch is still the holder's (its copy is
+    /// current), takes the session over (a new epoch and the stored history) when not,
+    /// and refuses while another server's lease is live.
+    func claim(_ session: String, epoch: Int64?) throws(StoreError) -> Claim
+}
+
+public enum Claim: Sendable, Equatable {
+    /// Still this server's, at this epoch; its copy is current.
+    case renewed(epoch: Int64)
+    /// Taken over: the new epoch, and the history as stored.
+    case taken(epoch: Int64, records: [StoredRecord])
+    /// Another server's lease is live for this long yet.
+    case held(seconds: Double)
+    /// No such session in the store.
+    case missing
 }
 
 /// A session as the store knows it without reading its records.

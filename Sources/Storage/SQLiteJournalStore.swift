@@ -91,15 +91,15 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
         self.reader = reader
     }
 
-    /// The kind of a row that holds several framed records.
-    static let chunk: UInt8 = 255
-
-    public func apply(_ ops: [StoreOp]) throws(StoreError) {
-        guard !ops.isEmpty else { return }
+    @discardableResult
+    public func apply(_ ops: [StoreOp]) throws(StoreError) -> Set<String> {
+        guard !ops.isEmpty else { return [] }
         var before: [String: Int64?] = [:]
         do {
             try writer.exec("BEGIN IMMEDIATE")
-            for op in Self.coalesced(ops) {
+            // One server owns this store: nobody to fence off, no lease to let go.
+            let writes = ops.filter { if case .fence = $0 { return false }; if case .release = $0 { return false }; return true }
+            for op in RecordChunks.coalesced(writes) {
                 switch op {
                 case .create(let session, let record):
                     if before[session] == nil { before[session] = .some(nextSeq[session]) }
@@ -119,6 +119,8 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
                     if before[session] == nil { before[session] = .some(nextSeq[session]) }
                     try writer.run("DELETE FROM records WHERE session = ?1", [.text(session)])
                     nextSeq[session] = nil
+                case .fence, .release:
+                    break
                 }
             }
             try writer.exec("COMMIT")
@@ -127,57 +129,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             for (session, seq) in before { nextSeq[session] = seq }
             throw error
         }
-    }
-
-    /// `ops` with each run of appends to one session made one append of a chunk.
-    static func coalesced(_ ops: [StoreOp]) -> [StoreOp] {
-        var out: [StoreOp] = []
-        out.reserveCapacity(ops.count)
-        var k = 0
-        while k < ops.count {
-            guard case .append(let session, let first) = ops[k] else { out.append(ops[k]); k += 1; continue }
-            var run = [first]
-            var j = k + 1
-            while j < ops.count, case .append(let next, let record) = ops[j], next == session { run.append(record); j += 1 }
-            if run.count == 1 {
-                out.append(ops[k])
-            } else {
-                var body: [UInt8] = []
-                body.reserveCapacity(run.reduce(0) { $0 + 5 + $1.body.count })
-                for r in run { frame(r, into: &body) }
-                let last = run[run.count - 1]
-                out.append(.append(session: session, StoredRecord(kind: chunk, body: body, views: last.views,
-                                                                  constraints: last.constraints, solveMicros: last.solveMicros)))
-            }
-            k = j
-        }
-        return out
-    }
-
-    /// A record framed: its kind, its length (4 bytes, little-endian), its body.
-    static func frame(_ record: StoredRecord, into bytes: inout [UInt8]) {
-        let n = UInt32(truncatingIfNeeded: record.body.count)
-        bytes.append(record.kind)
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: n >> UInt32(shift))) }
-        bytes.append(contentsOf: record.body)
-    }
-
-    /// The records of a row: itself, or the framed records of a chunk (nil if the framing
-    /// does not hold together).
-    static func records(of row: StoredRecord) -> [StoredRecord]? {
-        guard row.kind == chunk else { return [row] }
-        var out: [StoredRecord] = []
-        var i = 0
-        let b = row.body
-        while i < b.count {
-            guard i + 5 <= b.count else { return nil }
-            let n = Int(b[i + 1]) | Int(b[i + 2]) << 8 | Int(b[i + 3]) << 16 | Int(b[i + 4]) << 24
-            guard b[i] != chunk, i + 5 + n <= b.count else { return nil }
-            out.append(StoredRecord(kind: b[i], body: Array(b[(i + 5)..<(i + 5 + n)]), views: row.views,
-                                    constraints: row.constraints, solveMicros: row.solveMicros))
-            i += 5 + n
-        }
-        return out
+        return []
     }
 
     private func insert(_ session: String, _ record: StoredRecord) throws(StoreError) {
@@ -197,7 +149,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
                 let record = StoredRecord(kind: UInt8(truncatingIfNeeded: row.int(0)), body: row.blob(1),
                                           views: Int(row.int(3)), constraints: Int(row.int(4)), solveMicros: Int(row.int(5)))
                 if record.checksum != row.int(2), damage == nil { damage = "record \(records.count) fails its checksum" }
-                guard let held = Self.records(of: record) else {
+                guard let held = RecordChunks.records(of: record) else {
                     if damage == nil { damage = "record \(records.count) is not a whole chunk" }
                     return
                 }

@@ -1,0 +1,211 @@
+import CLibPQ
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One libpq connection, used by one thread at a time (its owner keeps it so). Parameters
+/// and results travel in binary form, so a record's body is never escaped or unescaped.
+/// A connection that broke (the server restarted) is reset before the next statement;
+/// errors carry PostgreSQL's own message.
+final class PGConnection: @unchecked Sendable {
+    private let conn: OpaquePointer
+    let url: String
+
+    /// A parameter: `int8`, `text` or `bytea`.
+    enum Value {
+        case int(Int64), text(String), bytes([UInt8])
+    }
+
+    /// What one statement answered: its rows (each column's binary value, nil for NULL)
+    /// and the rows it changed.
+    struct Result {
+        var rows: [[[UInt8]?]] = []
+        var changed = 0
+
+        /// An `int2`, `int4` or `int8` column (big-endian in binary form); 0 for NULL.
+        func int(_ row: Int, _ column: Int) -> Int64 {
+            guard let bytes = rows[row][column] else { return 0 }
+            var v: Int64 = 0
+            for b in bytes { v = v << 8 | Int64(b) }
+            // Sign-extend the narrower integers.
+            let bits = bytes.count * 8
+            if bits > 0, bits < 64 { v = (v << (64 - bits)) >> (64 - bits) }
+            return v
+        }
+        func text(_ row: Int, _ column: Int) -> String? {
+            rows[row][column].map { String(decoding: $0, as: UTF8.self) }
+        }
+        func bytes(_ row: Int, _ column: Int) -> [UInt8] { rows[row][column] ?? [] }
+    }
+
+    init(url: String) throws(StoreError) {
+        guard let conn = PQconnectdb(url) else { throw StoreError("cannot connect to \(Self.redacted(url)): out of memory") }
+        self.conn = conn
+        self.url = url
+        guard PQstatus(conn) == CONNECTION_OK else {
+            let message = lastError  // deinit finishes the connection
+            throw StoreError("cannot connect to \(Self.redacted(url)): \(message)")
+        }
+        // Notices ("relation already exists, skipping") are not errors: nobody reads them.
+        PQsetNoticeProcessor(conn, { _, _ in }, nil)
+    }
+
+    deinit { PQfinish(conn) }
+
+    /// The URL without its password, for messages.
+    static func redacted(_ url: String) -> String {
+        // scheme://user:password@host…: the password is between the second colon and the @.
+        guard let at = url.firstIndex(of: "@") else { return url }
+        let head = url[..<at]
+        guard let slashes = head.firstIndex(of: "/"), let colon = head[slashes...].firstIndex(of: ":") else { return url }
+        return String(url[..<colon]) + ":***" + String(url[at...])
+    }
+
+    private var lastError: String {
+        String(cString: PQerrorMessage(conn)).trimmingTrailingWhitespace
+    }
+
+    /// Resets a connection that broke since its last use (one attempt).
+    private func ensureConnected() throws(StoreError) {
+        guard PQstatus(conn) != CONNECTION_OK else { return }
+        PQreset(conn)
+        guard PQstatus(conn) == CONNECTION_OK else {
+            throw StoreError("PostgreSQL at \(Self.redacted(url)) is unreachable: \(lastError)")
+        }
+    }
+
+    /// Runs one statement.
+    @discardableResult
+    func run(_ sql: String, _ params: [Value] = []) throws(StoreError) -> Result {
+        try ensureConnected()
+        let result = Self.withParams(params) { count, types, values, lengths, formats in
+            PQexecParams(conn, sql, count, types, values, lengths, formats, 1)
+        }
+        return try Self.take(result, conn: conn, sql: sql)
+    }
+
+    /// Runs statements in one round trip (libpq's pipeline mode), in order; the first
+    /// error is thrown once every result has been read (the statements after it did not
+    /// run). Wrap them in BEGIN and COMMIT to make them one transaction.
+    func pipeline(_ statements: [(sql: String, params: [Value])]) throws(StoreError) -> [Result] {
+        try ensureConnected()
+        guard PQenterPipelineMode(conn) == 1 else { throw StoreError("cannot enter pipeline mode: \(lastError)") }
+        defer { PQexitPipelineMode(conn) }
+        var firstError: StoreError?
+        var sent = 0
+        for statement in statements {
+            let ok = Self.withParams(statement.params) { count, types, values, lengths, formats in
+                PQsendQueryParams(conn, statement.sql, count, types, values, lengths, formats, 1)
+            }
+            guard ok == 1 else {
+                firstError = StoreError("cannot send a statement: \(lastError)")
+                break
+            }
+            sent += 1
+        }
+        guard PQpipelineSync(conn) == 1 else { throw StoreError("cannot end the pipeline: \(lastError)") }
+        var results: [Result] = []
+        results.reserveCapacity(sent)
+        for k in 0..<sent {
+            let result = PQgetResult(conn)
+            defer { _ = PQgetResult(conn) }  // each statement's results end with a null
+            do {
+                results.append(try Self.take(result, conn: conn, sql: statements[k].sql))
+            } catch {
+                if firstError == nil { firstError = error }
+                results.append(Result())
+            }
+        }
+        // The sync's own result.
+        while let extra = PQgetResult(conn) {
+            let status = PQresultStatus(extra)
+            PQclear(extra)
+            if status == PGRES_PIPELINE_SYNC { break }
+        }
+        if let firstError { throw firstError }
+        return results
+    }
+
+    /// Reads and frees a result; throws for anything but a completed command or rows.
+    private static func take(_ result: OpaquePointer?, conn: OpaquePointer, sql: String) throws(StoreError) -> Result {
+        guard let result else { throw StoreError(String(cString: PQerrorMessage(conn)).trimmingTrailingWhitespace) }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        switch status {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+            var out = Result()
+            out.changed = Int(String(cString: PQcmdTuples(result))) ?? 0
+            let rows = PQntuples(result), columns = PQnfields(result)
+            out.rows.reserveCapacity(Int(rows))
+            for r in 0..<rows {
+                var row: [[UInt8]?] = []
+                row.reserveCapacity(Int(columns))
+                for c in 0..<columns {
+                    if PQgetisnull(result, r, c) == 1 { row.append(nil); continue }
+                    let n = Int(PQgetlength(result, r, c))
+                    guard n > 0, let p = PQgetvalue(result, r, c) else { row.append([]); continue }
+                    row.append(p.withMemoryRebound(to: UInt8.self, capacity: n) { Array(UnsafeBufferPointer(start: $0, count: n)) })
+                }
+                out.rows.append(row)
+            }
+            return out
+        case PGRES_PIPELINE_ABORTED:
+            throw StoreError("not run: an earlier statement of the pipeline failed")
+        default:
+            let message = String(cString: PQresultErrorMessage(result)).trimmingTrailingWhitespace
+            let head = sql.prefix(60).split(separator: "\n").first.map(String.init) ?? ""
+            throw StoreError("PostgreSQL: \(message) (in \(head)…)")
+        }
+    }
+
+    /// Calls `body` with the parameters laid out as libpq takes them (binary, typed).
+    private static func withParams<R>(_ params: [Value], _ body: (Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?,
+                                                                   UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R) -> R {
+        if params.isEmpty { return body(0, nil, nil, nil, nil) }
+        var types: [Oid] = [], lengths: [Int32] = [], formats = [Int32](repeating: 1, count: params.count)
+        var buffers: [UnsafeMutablePointer<CChar>?] = []
+        defer { for b in buffers { b?.deallocate() } }
+        func copy(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
+            let p = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, bytes.count))
+            bytes.withUnsafeBufferPointer { src in
+                if let base = src.baseAddress {
+                    UnsafeMutableRawPointer(p).copyMemory(from: base, byteCount: bytes.count)
+                }
+            }
+            return p
+        }
+        for param in params {
+            let bytes: [UInt8]
+            switch param {
+            case .int(let v):
+                types.append(20)  // int8
+                bytes = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bitPattern: v) >> UInt64(56 - 8 * $0)) }
+            case .text(let s):
+                types.append(25)  // text
+                bytes = Array(s.utf8)
+            case .bytes(let b):
+                types.append(17)  // bytea
+                bytes = b
+            }
+            lengths.append(Int32(truncatingIfNeeded: bytes.count))
+            buffers.append(copy(bytes))
+        }
+        return buffers.withUnsafeBufferPointer { values in
+            values.withMemoryRebound(to: UnsafePointer<CChar>?.self) { values in
+                body(Int32(params.count), types, values.baseAddress, lengths, formats)
+            }
+        }
+    }
+}
+
+extension String {
+    var trimmingTrailingWhitespace: String {
+        var s = Substring(self)
+        while let last = s.last, last == " " || last == "\n" || last == "\r" || last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import Storage
+
+/// What every `JournalStore` promises, run against each store: SQLite always, PostgreSQL
+/// when `TRELLIS_TEST_POSTGRES` names a database (scripts/test starts one). Writes carry
+/// their owner's epoch (`fence`) as the server sends them; SQLite has nobody to fence off.
+@Suite struct JournalStoreContractTests {
+    static let postgresURL = ProcessInfo.processInfo.environment["TRELLIS_TEST_POSTGRES"]
+
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgresql
+        var testDescription: String { rawValue }
+    }
+
+    /// A fresh store of `kind` and a cleanup; nil when PostgreSQL is not available.
+    static func open(_ kind: Kind) throws -> (JournalStore, () -> Void)? {
+        switch kind {
+        case .sqlite:
+            let dir = NSTemporaryDirectory() + "trellis-contract-\(UUID().uuidString)"
+            let (store, _) = try SQLiteJournalStore.open(directory: dir, sync: .off)
+            return (store, { store.release(); try? FileManager.default.removeItem(atPath: dir) })
+        case .postgresql:
+            guard let url = postgresURL else { return nil }
+            let store = try PostgresJournalStore.open(url: url, instance: "test-\(UUID().uuidString)", leaseSeconds: 60)
+            return (store, { store.release() })
+        }
+    }
+
+    static func record(_ kind: UInt8, _ text: String, views: Int = 3) -> StoredRecord {
+        StoredRecord(kind: kind, body: Array(text.utf8), views: views, constraints: 2 * views, solveMicros: 17)
+    }
+
+    static func texts(_ records: [StoredRecord]) -> [String] { records.map { String(decoding: $0.body, as: UTF8.self) } }
+
+    @Test(arguments: Kind.allCases)
+    func historiesComeBackInOrderThroughAppendsCheckpointsAndDeletes(_ kind: Kind) throws {
+        guard let (store, close) = try Self.open(kind) else { return }
+        defer { close() }
+        let a = "a-" + UUID().uuidString, b = "b-" + UUID().uuidString
+        #expect(try store.apply([.create(session: a, Self.record(0, "doc-a")), .create(session: b, Self.record(0, "doc-b"))]).isEmpty)
+        // Two requests of one group commit: each hands over its fence and its record.
+        #expect(try store.apply([.fence(session: a, epoch: 1), .append(session: a, Self.record(1, "edit-1", views: 4)),
+                                 .fence(session: a, epoch: 1), .append(session: a, Self.record(2, "edit-2", views: 5))]).isEmpty)
+        #expect(try Self.texts(store.history(of: a)) == ["doc-a", "edit-1", "edit-2"])
+        #expect(try store.history(of: a).map(\.kind) == [0, 1, 2])
+        let listed = try #require(try store.list().sessions.first { $0.id == a })
+        #expect(listed.views == 5 && listed.constraints == 10 && listed.solveMicros == 17 && listed.records == 2)
+        // A checkpoint replaces the history; later appends follow it.
+        try store.apply([.fence(session: a, epoch: 1), .replace(session: a, Self.record(3, "checkpoint"))])
+        try store.apply([.fence(session: a, epoch: 1), .append(session: a, Self.record(1, "edit-3"))])
+        #expect(try Self.texts(store.history(of: a)) == ["checkpoint", "edit-3"])
+        // A delete leaves nothing, and appends after it stay out.
+        try store.apply([.fence(session: b, epoch: 1), .delete(session: b)])
+        try store.apply([.fence(session: b, epoch: 1), .append(session: b, Self.record(1, "late"))])
+        #expect(try store.history(of: b).isEmpty)
+        #expect(try store.list().sessions.contains { $0.id == b } == false)
+        #expect(try store.history(of: "never-" + UUID().uuidString).isEmpty)
+    }
+
+    // MARK: - Ownership (the shared store)
+
+    static func shared(lease: Double = 60) throws -> (PostgresJournalStore, PostgresJournalStore)? {
+        guard let url = postgresURL else { return nil }
+        return (try PostgresJournalStore.open(url: url, instance: "A-\(UUID().uuidString)", leaseSeconds: lease),
+                try PostgresJournalStore.open(url: url, instance: "B-\(UUID().uuidString)", leaseSeconds: 60))
+    }
+
+    @Test func aLiveLeaseKeepsOthersOutAndItsOwnerRenewsIt() throws {
+        guard let (a, b) = try Self.shared() else { return }
+        defer { a.release(); b.release() }
+        let s = "s-" + UUID().uuidString
+        try a.apply([.create(session: s, Self.record(0, "doc"))])
+        #expect(try b.claim(s, epoch: nil).heldFor > 50)
+        #expect(try a.claim(s, epoch: 1) == .renewed(epoch: 1))
+        #expect(try b.claim("missing-" + UUID().uuidString, epoch: nil) == .missing)
+    }
+
+    @Test func aTakeOverFencesTheFormerOwnerOff() throws {
+        // A's lease ends as it is written (0 s): B may take the session at once.
+        guard let (a, b) = try Self.shared(lease: 0) else { return }
+        defer { a.release(); b.release() }
+        let s = "s-" + UUID().uuidString
+        try a.apply([.create(session: s, Self.record(0, "doc")), .fence(session: s, epoch: 1),
+                     .append(session: s, Self.record(1, "edit-1"))])
+        guard case .taken(let epoch, let records) = try b.claim(s, epoch: nil) else {
+            Issue.record("B did not take the session over")
+            return
+        }
+        #expect(epoch == 2 && Self.texts(records) == ["doc", "edit-1"])
+        // A still thinks it owns epoch 1: its writes, checkpoints and deletes land nowhere.
+        #expect(try a.apply([.fence(session: s, epoch: 1), .append(session: s, Self.record(1, "stale"))]) == [s])
+        #expect(try a.apply([.fence(session: s, epoch: 1), .replace(session: s, Self.record(3, "stale"))]) == [s])
+        #expect(try a.apply([.fence(session: s, epoch: 1), .delete(session: s)]) == [s])
+        #expect(try a.apply([.fence(session: s, epoch: 1)]) == [s])
+        // Another session's writes in the same transaction are not held back by it.
+        let other = "o-" + UUID().uuidString
+        #expect(try a.apply([.create(session: other, Self.record(0, "doc")),
+                             .fence(session: s, epoch: 1), .append(session: s, Self.record(1, "stale"))]) == [s])
+        #expect(try Self.texts(a.history(of: other)) == ["doc"])
+        // B writes at its epoch; A's renewal of its old epoch takes the session over again.
+        #expect(try b.apply([.fence(session: s, epoch: 2), .append(session: s, Self.record(1, "edit-2"))]).isEmpty)
+        #expect(try Self.texts(b.history(of: s)) == ["doc", "edit-1", "edit-2"])
+        #expect(try a.claim(s, epoch: 1).heldFor > 50)
+    }
+
+    @Test func aReleasedLeaseMovesAtOnceAndComesBackWithoutAReadWhileTheEpochStands() throws {
+        guard let (a, b) = try Self.shared() else { return }
+        defer { a.release(); b.release() }
+        let s = "s-" + UUID().uuidString, t = "t-" + UUID().uuidString
+        try a.apply([.create(session: s, Self.record(0, "doc")), .create(session: t, Self.record(0, "doc"))])
+        // Released on sleep: A's own copy is still current, so its claim renews.
+        try a.apply([.release(session: s, epoch: 1)])
+        #expect(try a.claim(s, epoch: 1) == .renewed(epoch: 1))
+        try a.apply([.release(session: s, epoch: 1)])
+        #expect(try b.claim(s, epoch: nil) == .taken(epoch: 2, records: [Self.record(0, "doc")]))
+        // A graceful stop lets every lease go.
+        a.release()
+        guard case .taken(epoch: 2, _) = try b.claim(t, epoch: nil) else {
+            Issue.record("B did not take over a session released at A's stop")
+            return
+        }
+    }
+
+    @Test func anUnreachableDatabaseIsAClearError() {
+        #expect(throws: StoreError.self) {
+            _ = try PostgresJournalStore.open(url: "postgresql://nobody:secret@127.0.0.1:1/none?connect_timeout=2",
+                                              instance: "x", leaseSeconds: 1)
+        }
+        do {
+            _ = try PostgresJournalStore.open(url: "postgresql://nobody:secret@127.0.0.1:1/none?connect_timeout=2", instance: "x", leaseSeconds: 1)
+        } catch {
+            #expect(error.message.contains("cannot connect") && !error.message.contains("secret"))
+        }
+    }
+}
+
+extension Claim {
+    /// Seconds another server's lease has yet, 0 for any other claim.
+    var heldFor: Double {
+        if case .held(let seconds) = self { return seconds }
+        return 0
+    }
+}
