@@ -21,17 +21,18 @@ COPY Package.swift ./
 COPY Sources/CLibUV Sources/CLibUV
 COPY Sources/CLLHTTP Sources/CLLHTTP
 COPY Sources/CSQLite Sources/CSQLite
+COPY Sources/CLibPQ Sources/CLibPQ
 COPY Sources/CZlib Sources/CZlib
 RUN scripts/setup
 COPY . .
 # The Swift runtime (and Foundation) linked in: the binary needs only the distribution's
-# libuv, SQLite and zlib, which the runtime image installs.
+# libuv, SQLite, libpq and zlib, which the runtime image installs.
 RUN swift build -c release --product trellis --static-swift-stdlib \
  && cp "$(swift build -c release --show-bin-path)/trellis" /trellis
 
 FROM ${RUNTIME_IMAGE}
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libuv1 libsqlite3-0 zlib1g libstdc++6 libgcc-s1 ca-certificates \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libuv1 libsqlite3-0 libpq5 zlib1g libstdc++6 libgcc-s1 ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin trellis \
  && mkdir -p /var/lib/trellis && chown trellis /var/lib/trellis

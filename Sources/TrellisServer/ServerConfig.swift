@@ -38,6 +38,12 @@ public struct ServerConfig: Equatable, Sendable {
     /// Where sessions' histories are kept across restarts (created if missing); `none`: in
     /// memory only (docs/durability.md).
     public var stateDir = "./trellis-state"
+    /// A store several instances share (`postgresql://…`, docs/fleet.md); empty: the state
+    /// directory's SQLite file, this instance's alone.
+    public var store = ""
+    /// How long an instance's hold on a session lasts after its last write or claim, in a
+    /// fleet (docs/fleet.md): the longest a dead instance's sessions wait to move.
+    public var leaseSeconds = 3.0
     /// What an answer waits for before it goes: see `Durability`.
     public var durability = Durability.batch
     /// `["*"]` = any origin; otherwise exact origins.
@@ -94,6 +100,13 @@ public struct ServerConfig: Equatable, Sendable {
                               ("drainSeconds", drainSeconds), ("sessionIdleSeconds", sessionIdleSeconds)] where !(value.isFinite && value > 0) {
             problems.append("\(name) must be a positive number of seconds")
         }
+        if !store.isEmpty && !(store.hasPrefix("postgresql://") || store.hasPrefix("postgres://")) {
+            problems.append("store must be a postgresql:// URL (or empty for the state directory's SQLite file)")
+        }
+        if !store.isEmpty && durability == .none {
+            problems.append("durability none cannot be used with a shared store: an answer must wait for its fenced write (docs/fleet.md)")
+        }
+        if !(leaseSeconds.isFinite && leaseSeconds >= 0.5 && leaseSeconds <= 600) { problems.append("leaseSeconds must be in 0.5...600") }
         if corsOrigins.isEmpty { problems.append("corsOrigins must name at least one origin, or *") }
         if TrellisLogging.level(named: logLevel) == nil { problems.append("logLevel '\(logLevel)' is not a log level") }
         if !problems.isEmpty { throw ConfigError(problems: problems) }
@@ -145,6 +158,8 @@ extension ServerConfig {
         double("TRELLIS_MAX_COORDINATE", "max-coordinate", "Coordinates and constants within this of zero (422 beyond).", \.maxCoordinate),
         double("TRELLIS_MAX_SOLVE_SECONDS", "max-solve-seconds", "Seconds one request may spend solving (422 too-complex beyond).", \.maxSolveSeconds),
         string("TRELLIS_STATE_DIR", "state-dir", "Directory of the sessions' durable store (created if missing); none = memory only.", \.stateDir),
+        string("TRELLIS_STORE", "store", "A store several instances share: postgresql://USER@HOST:PORT/DB (docs/fleet.md); empty = the state directory.", \.store),
+        double("TRELLIS_LEASE_SECONDS", "lease-seconds", "With a shared store: seconds an instance holds a session after its last write.", \.leaseSeconds),
         ConfigSetting(environment: "TRELLIS_DURABILITY", option: "durability",
                       help: "fsync (sync each request's records), batch (group commit) or none (no waiting).") { config, raw in
             guard let value = Durability(rawValue: raw.lowercased()) else { return "expected fsync, batch or none" }

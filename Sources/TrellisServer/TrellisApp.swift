@@ -29,6 +29,8 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     let draining = Atomic<Bool>(false)
     /// Every exchange, for checking traffic against the spec (nil: off).
     let exchangeLog: ExchangeLog?
+    /// Set when the journal's store is shared by a fleet (docs/fleet.md).
+    let fleet: Fleet?
 
     public init(config: ServerConfig, service: Service, metrics: Metrics = Metrics(),
                 logger: Logger = Logger(label: "trellis"), clock: @escaping NanoClock = MonotonicClock.now,
@@ -42,11 +44,20 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         self.clock = clock
         self.cors = config.cors
         self.pool = pool ?? WorkerPool(threads: config.solverThreads)
+        let fleet = (journal?.store as? SharedJournalStore).map(Fleet.init)
+        self.fleet = fleet
         var onRemove: (@Sendable (String) -> Void)?
-        if let journal { onRemove = { id in journal.submit([.delete(session: id)]) } }
+        var onSleep: (@Sendable (String) -> Void)?
+        if let journal {
+            onRemove = { id in journal.submit([.delete(session: id)]) }
+            if let fleet {
+                onRemove = Self.fleetRemoval(fleet, journal: journal)
+                onSleep = Self.leaseRelease(fleet, journal: journal, metrics: metrics.fleet)
+            }
+        }
         self.store = SessionStore(maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,
                                   clock: clock, weigh: { [service] in service.weight(of: $0) },
-                                  hibernation: Self.hibernation(service, config: config, pool: self.pool),
+                                  hibernation: Self.hibernation(service, config: config, pool: self.pool, onSleep: onSleep),
                                   onRemove: onRemove)
         self.lastSweep = Atomic(clock())
     }
@@ -55,7 +66,8 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     /// its first request; answers how many. Called once, before the server listens.
     @discardableResult
     public func restore(_ listing: StoreListing) -> Int {
-        guard let journal else { return 0 }
+        // A fleet's sessions are claimed one by one, on their first request here.
+        guard let journal, fleet == nil else { return 0 }
         var restored = 0
         for stored in listing.sessions where SessionID.isWellFormed(stored.id) {
             guard let session = service.storedSession(stored, store: journal.store) else { continue }
@@ -73,7 +85,8 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     }
 
     /// Sessions past `hotSessions` sleep; what a big one lets go of is freed on the pool.
-    static func hibernation(_ service: Service, config: ServerConfig, pool: WorkerPool) -> Hibernation<Service.Session> {
+    static func hibernation(_ service: Service, config: ServerConfig, pool: WorkerPool,
+                            onSleep: (@Sendable (String) -> Void)?) -> Hibernation<Service.Session> {
         let threshold = config.bigSolveThreshold
         return Hibernation(hotLimit: config.hotSessions, sleep: { session in
             let big = service.weight(of: session) > threshold
@@ -85,7 +98,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
                 if !pool.submit({ box.empty() }) { box.empty() }
             }
             return true
-        }, isAsleep: { service.isAsleep($0) })
+        }, isAsleep: { service.isAsleep($0) }, onSleep: onSleep)
     }
 
     /// A graceful shutdown began: readiness goes, requests still in flight are answered.
@@ -129,7 +142,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     /// session's lock, so in the session's order); `held` goes once it is committed.
     func handOver(_ writes: [JournalWrite], of id: String, then held: HeldAnswer?) {
         for write in writes { if case .replace = write { metrics.journal.recordCompaction() } }
-        journal?.submit(writes.map { $0.op(session: id) }, then: held?.committed)
+        journal?.submit(fenced(writes.map { $0.op(session: id) }, of: id), then: held?.committed)
     }
 
     /// How long one request may solve on an event loop before it is moved to the pool.

@@ -39,6 +39,8 @@ struct Serve: ParsableCommand {
     @Option(help: help("max-coordinate")) var maxCoordinate: String?
     @Option(help: help("max-solve-seconds")) var maxSolveSeconds: String?
     @Option(name: [.short, .long], help: help("state-dir")) var stateDir: String?
+    @Option(help: help("store")) var store: String?
+    @Option(help: help("lease-seconds")) var leaseSeconds: String?
     @Option(help: help("durability")) var durability: String?
     @Option(help: help("cors-origins")) var corsOrigins: String?
     @Option(help: help("big-solve-threshold")) var bigSolveThreshold: String?
@@ -60,7 +62,7 @@ struct Serve: ParsableCommand {
             ("max-sessions", maxSessions), ("session-idle-seconds", sessionIdleSeconds), ("hot-sessions", hotSessions),
             ("max-views", maxViews),
             ("max-constraints", maxConstraints), ("max-coordinate", maxCoordinate), ("max-solve-seconds", maxSolveSeconds),
-            ("state-dir", stateDir), ("durability", durability), ("cors-origins", corsOrigins),
+            ("state-dir", stateDir), ("store", store), ("lease-seconds", leaseSeconds), ("durability", durability), ("cors-origins", corsOrigins),
             ("big-solve-threshold", bigSolveThreshold), ("log-level", logLevel), ("log-format", logFormat),
         ]
         var problems: [String] = []
@@ -81,6 +83,14 @@ struct Serve: ParsableCommand {
         }
     }
 
+    /// This process as a session owner: unique among the fleet's instances, and readable
+    /// in the store (host, port, process id, random bits: a restarted instance is another
+    /// owner, as it should be: it holds none of the old one's copies).
+    func instanceName(_ config: ServerConfig) -> String {
+        let bytes = (0..<4).map { _ in UInt8.random(in: 0...255) }
+        return "\(config.host):\(config.port)/\(getpid())/" + bytes.map { String($0, radix: 16) }.joined()
+    }
+
     func run() throws {
         let config = try resolveConfig()
         TrellisLogging.bootstrap(level: config.logLevel, format: config.logFormat)
@@ -88,7 +98,20 @@ struct Serve: ParsableCommand {
         let metrics = Metrics()
         let journal: JournalWriter?
         let listing: StoreListing?
-        if let directory = config.stateDirectory {
+        if !config.store.isEmpty {
+            // A fleet's shared store (docs/fleet.md): sessions are claimed on first request.
+            do {
+                let store = try PostgresJournalStore.open(url: config.store, instance: instanceName(config),
+                                                          leaseSeconds: config.leaseSeconds)
+                journal = JournalWriter(store: store, durability: config.durability, metrics: metrics.journal, logger: logger,
+                                        fleetMetrics: metrics.fleet)
+                listing = nil
+            } catch {
+                logger.critical("cannot open the shared session store", metadata: ["error": .string(error.message)])
+                printError("trellis serve: cannot open the shared session store: \(error.message) (is PostgreSQL running? scripts/fleet up starts one)")
+                throw ExitCode(1)
+            }
+        } else if let directory = config.stateDirectory {
             do {
                 let (store, found) = try SQLiteJournalStore.open(directory: directory, sync: config.durability == .none ? .off : .full)
                 journal = JournalWriter(store: store, durability: config.durability, metrics: metrics.journal, logger: logger)

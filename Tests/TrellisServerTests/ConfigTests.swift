@@ -22,6 +22,7 @@ import TrellisServer
             "TRELLIS_CORS_ORIGINS": " https://a.example , https://b.example ", "TRELLIS_BIG_SOLVE_THRESHOLD": "0",
             "TRELLIS_LOG_LEVEL": "WARNING", "TRELLIS_LOG_FORMAT": "json", "UNRELATED": "x",
             "TRELLIS_STATE_DIR": "/var/lib/trellis", "TRELLIS_DURABILITY": "FSYNC",
+            "TRELLIS_STORE": "postgresql://trellis@db:5432/trellis", "TRELLIS_LEASE_SECONDS": "2.5",
         ])
         #expect(config.host == "0.0.0.0" && config.port == 9090 && config.workers == 3 && config.solverThreads == 5)
         #expect(config.maxBodyBytes == 2_097_152 && config.maxHeaderBytes == 4096 && config.maxConnections == 77)
@@ -32,7 +33,8 @@ import TrellisServer
         #expect(config.bigSolveThreshold == 0)
         #expect(config.logLevel == "warning" && config.logFormat == .json)
         #expect(config.stateDir == "/var/lib/trellis" && config.stateDirectory == "/var/lib/trellis" && config.durability == .fsync)
-        #expect(ServerConfig.settings.count == 23)
+        #expect(config.store == "postgresql://trellis@db:5432/trellis" && config.leaseSeconds == 2.5)
+        #expect(ServerConfig.settings.count == 25)
         #expect(Set(ServerConfig.settings.map(\.environment)).count == ServerConfig.settings.count)
     }
 
@@ -50,6 +52,12 @@ import TrellisServer
         #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_HOT_SESSIONS": "0"]) }
         #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_CORS_ORIGINS": " , "]) }
         #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_SESSION_IDLE_SECONDS": "-1"]) }
+        // A fleet's store is a PostgreSQL URL, and its answers wait for their fenced writes.
+        #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_STORE": "mysql://db/x"]) }
+        #expect(throws: ConfigError.self) {
+            try ServerConfig(environment: ["TRELLIS_STORE": "postgresql://db/x", "TRELLIS_DURABILITY": "none"])
+        }
+        #expect(throws: ConfigError.self) { try ServerConfig(environment: ["TRELLIS_LEASE_SECONDS": "0.1"]) }
     }
 
     @Test func optionsByName() {

@@ -91,7 +91,8 @@ final class LiveServer<Service: LayoutService> {
 
     /// - Parameter stateDir: a directory for the durable session store (opened, and the
     ///   sessions it holds restored, as `trellis serve` does); nil: memory only.
-    init(_ service: Service, stateDir: String? = nil, durability: Durability = .batch,
+    ///   - sharedStore: a fleet's store instead (docs/fleet.md); sessions are claimed from it.
+    init(_ service: Service, stateDir: String? = nil, durability: Durability = .batch, sharedStore: SharedJournalStore? = nil,
          _ edit: (inout ServerConfig) -> Void = { _ in }) throws {
         var config = ServerConfig()
         config.host = "127.0.0.1"
@@ -108,6 +109,10 @@ final class LiveServer<Service: LayoutService> {
             let (store, found) = try SQLiteJournalStore.open(directory: stateDir, sync: durability == .none ? .off : .full)
             journal = JournalWriter(store: store, durability: durability, metrics: metrics.journal, logger: logger)
             listing = found
+        }
+        if let sharedStore {
+            journal = JournalWriter(store: sharedStore, durability: durability, metrics: metrics.journal, logger: logger,
+                                    fleetMetrics: metrics.fleet)
         }
         // The real engine's traffic is checked against openapi.yaml (scripts/check-traffic).
         let exchangeLog = service is LayoutEngineService ? ExchangeLog.fromEnvironment() : nil

@@ -22,11 +22,11 @@ import Platform
         let released = Locked(0)
         let sessions = 4, records = 50
         onThreads(sessions) { t in
-            writer.submit([.create(session: "s\(t)", Self.record(0))]) { released.withLock { $0 += 1 } }
+            writer.submit([.create(session: "s\(t)", Self.record(0))]) { if $0 == .committed { released.withLock { $0 += 1 } } }
             for k in 1..<records {
-                writer.submit([.append(session: "s\(t)", Self.record(k))]) { released.withLock { $0 += 1 } }
+                writer.submit([.append(session: "s\(t)", Self.record(k))]) { if $0 == .committed { released.withLock { $0 += 1 } } }
             }
-            writer.submit([]) { released.withLock { $0 += 1 } }  // a read's barrier
+            writer.submit([]) { if $0 == .waited { released.withLock { $0 += 1 } } }  // a read's barrier
         }
         writer.shutdown()
         #expect(released.withLock { $0 } == sessions * (records + 1))
@@ -35,7 +35,7 @@ import Platform
         }
         // After the thread ended, a record is written by its caller, and its answer released.
         let late = Locked(false)
-        writer.submit([.append(session: "s0", Self.record(records))]) { late.withLock { $0 = true } }
+        writer.submit([.append(session: "s0", Self.record(records))]) { outcome in late.withLock { $0 = outcome == .committed } }
         #expect(late.withLock { $0 })
         #expect(try store.history(of: "s0").count == records + 1)
     }

@@ -16,6 +16,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case notImplemented = "not-implemented"
     case tooManyConnections = "too-many-connections"
     case draining
+    case sessionOwnedElsewhere = "session-owned-elsewhere"
+    case storeUnavailable = "store-unavailable"
     case internalError = "internal-error"
     // The request's form (the wire reader).
     case unknownField = "unknown-field"
@@ -78,6 +80,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
         case .notImplemented: return (501, "a transfer coding other than `chunked`")
         case .tooManyConnections: return (503, "too many open connections; with `Retry-After`")
         case .draining: return (503, "`/readyz` during a graceful shutdown; with `Retry-After`")
+        case .sessionOwnedElsewhere: return (503, "a fleet: another instance holds the session's lease, or took the session over while this edit ran (nothing applied); with `Retry-After`")
+        case .storeUnavailable: return (503, "a fleet: the shared store (PostgreSQL) could not be reached; nothing applied; with `Retry-After`")
         case .internalError: return (500, "the server failed; nothing was changed")
         case .unknownField: return (422, "a field the object does not have")
         case .wrongType: return (422, "a value of the wrong type, or outside an enumeration")

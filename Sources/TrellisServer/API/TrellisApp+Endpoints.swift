@@ -105,7 +105,9 @@ extension TrellisApp {
             }
             // The first record is handed over before anyone can find the session, so
             // that its edits' records come after it.
-            let held = journal.map { _ in HeldAnswer(done) }
+            // In a fleet the first record makes this instance the owner, at epoch 1.
+            fleet?.leases.hold(id, epoch: 1, since: clock())
+            let held = journal.map { _ in HeldAnswer(done, refusal: fleetRefusal(id, request)) }
             handOver(service.takeWrites(&session), of: id, then: held)
             guard store.insert(session, id: id) else {
                 (held?.ready ?? done)(problem(.internalError("session id \(id) was taken twice"), request))
@@ -120,12 +122,20 @@ extension TrellisApp {
     }
 
     private func sessionRequest(_ endpoint: Endpoint, _ call: EndpointCall) {
-        let request = call.request, sessionID = call.sessionID, space = call.space, done = call.done
-        let id = sessionID ?? ""
+        let id = call.sessionID ?? ""
         // An unknown session answers 404 whatever the body says.
-        guard SessionID.isWellFormed(id), let session = store.find(id) else {
-            return done(problem(.unknownSession(id), request))
+        guard SessionID.isWellFormed(id) else { return call.done(problem(.unknownSession(id), call.request)) }
+        if let fleet {
+            return withOwnedSession(id, fleet, call) { [self] session in serve(endpoint, call, session) }
         }
+        guard let session = store.find(id) else { return call.done(problem(.unknownSession(id), call.request)) }
+        serve(endpoint, call, session)
+    }
+
+    /// A GET or an edits batch on a session found here (and, in a fleet, owned here).
+    private func serve(_ endpoint: Endpoint, _ call: EndpointCall, _ session: SessionStore<Service.Session>.Handle) {
+        let request = call.request, space = call.space, done = call.done
+        let id = call.sessionID ?? ""
         // A big session, or a big edits body, is worked on the pool: an event loop is
         // held by one request for tens of milliseconds at most.
         let heavy = endpoint == .editSession && request.body.count > Self.loopBodyBytes
@@ -133,7 +143,7 @@ extension TrellisApp {
             let answer: ServiceReply?
             // With a durable journal the answer waits for the session's records (a read,
             // for those handed over before it): nothing answered is lost to a crash.
-            let held = journal.map { _ in HeldAnswer(done) }
+            let held = journal.map { _ in HeldAnswer(done, refusal: fleetRefusal(id, request)) }
             var submitted = false
             if endpoint == .getSession {
                 answer = store.withSession(session) { s in
@@ -158,7 +168,7 @@ extension TrellisApp {
                     }
                 }
             }
-            if !submitted { held?.committed() }
+            if !submitted { held?.committed(.waited) }
             (held?.ready ?? done)(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))
         }
     }
@@ -185,10 +195,21 @@ extension TrellisApp {
     private func deleteSession(_ call: EndpointCall) {
         let request = call.request, sessionID = call.sessionID, done = call.done
         let id = sessionID ?? ""
+        if let fleet, let journal, SessionID.isWellFormed(id) {
+            // Only the owner deletes: answered once the store took the fenced delete.
+            return withOwnedSession(id, fleet, call) { [self] _ in
+                let ops = fenced([.delete(session: id)], of: id)
+                forget(id, fleet)
+                let refusal = fleetRefusal(id, request)
+                journal.submit(ops) { outcome in
+                    done(outcome == .committed ? TrellisResponse(status: 204) : refusal?(outcome) ?? TrellisResponse(status: 204))
+                }
+            }
+        }
         if SessionID.isWellFormed(id), store.remove(id) {
             // Answered once the removal of its records is committed.
             guard let journal else { return done(TrellisResponse(status: 204)) }
-            journal.submit([]) { done(TrellisResponse(status: 204)) }
+            journal.submit([]) { _ in done(TrellisResponse(status: 204)) }
         } else {
             done(problem(.unknownSession(id), request))
         }

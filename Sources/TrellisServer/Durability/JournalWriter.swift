@@ -22,6 +22,17 @@ public enum Durability: String, CaseIterable, Sendable {
     case none
 }
 
+/// What became of a request's records.
+public enum CommitOutcome: Sendable, Equatable {
+    case committed
+    /// There was nothing to write; what was handed over before is committed.
+    case waited
+    /// A shared store refused them: another instance owns the session now (docs/fleet.md).
+    case fenced
+    /// The store failed (the error is logged).
+    case failed
+}
+
 /// The one thread that writes sessions' records to the store, in the order requests hand
 /// them over (a session's own records are handed over under its lock, so in its order).
 /// A request's answer is released (`then`) once its records are committed as its
@@ -49,12 +60,17 @@ public final class JournalWriter: @unchecked Sendable {
 
     struct Item {
         var ops: [StoreOp]
-        var then: (@Sendable () -> Void)?
+        var then: (@Sendable (CommitOutcome) -> Void)?
         var since: UInt64
     }
 
-    public init(store: JournalStore, durability: Durability, metrics: JournalMetrics, logger: Logger) {
+    /// How long each transaction took in the store (a fleet's `trellis_store_seconds`).
+    private let fleetMetrics: FleetMetrics?
+
+    public init(store: JournalStore, durability: Durability, metrics: JournalMetrics, logger: Logger,
+                fleetMetrics: FleetMetrics? = nil) {
         self.store = store
+        self.fleetMetrics = fleetMetrics
         self.durability = durability
         self.metrics = metrics
         self.logger = logger
@@ -70,20 +86,20 @@ public final class JournalWriter: @unchecked Sendable {
     /// Writes `ops` and then calls `then` (from the writer's thread, or at once when there is
     /// nothing to wait for). With no ops, `then` waits for the records handed over before
     /// (a read must not show what a crash could still take back).
-    public func submit(_ ops: [StoreOp], then: (@Sendable () -> Void)? = nil) {
+    public func submit(_ ops: [StoreOp], then: (@Sendable (CommitOutcome) -> Void)? = nil) {
         let now = MonotonicClock.now()
         lock.lock()
         if ops.isEmpty && (durability == .none || (queue.isEmpty && !busy)) {
             lock.unlock()
-            then?()
+            then?(ops.isEmpty ? .waited : .committed)
             return
         }
         if !started || exited {
             // No thread (or it has ended): write here, in the caller's turn, one caller at a
             // time (the lock keeps the store's single writer single).
-            write([Item(ops: ops, then: nil, since: now)])
+            let outcome = write([Item(ops: ops, then: nil, since: now)])[0]
             lock.unlock()
-            then?()
+            then?(outcome)
             return
         }
         let waits = durability != .none
@@ -93,7 +109,7 @@ public final class JournalWriter: @unchecked Sendable {
         let wakeNow = durability == .fsync || !isLoopThreadLocked()
         lock.unlock()
         if wakeNow { wake.signal() }
-        if !waits { then?() }
+        if !waits { then?(ops.isEmpty ? .waited : .committed) }
     }
 
     /// An event loop finished an iteration: what its requests handed over is committed now.
@@ -136,26 +152,35 @@ public final class JournalWriter: @unchecked Sendable {
             queue.removeFirst(take)
             busy = true
             lock.unlock()
-            write(items)
+            let outcomes = write(items)
             lock.lock()
             busy = false
             lock.unlock()
-            for item in items { item.then?() }
+            for (item, outcome) in zip(items, outcomes) { item.then?(outcome) }
         }
     }
 
-    private func write(_ items: [Item]) {
+    /// Each item's outcome, in order.
+    private func write(_ items: [Item]) -> [CommitOutcome] {
         let ops = items.flatMap(\.ops)
-        guard !ops.isEmpty else { return }
+        guard !ops.isEmpty else { return items.map { _ in .waited } }
+        let start = MonotonicClock.now()
         do {
-            try store.apply(ops)
+            let fenced = try store.apply(ops)
             let end = MonotonicClock.now()
             metrics.recordCommit(ops: ops, synced: durability != .none,
                                  waits: items.map { end >= $0.since ? end - $0.since : 0 })
+            fleetMetrics?.recordStore(.commit, nanos: end &- start)
+            fleetMetrics?.recordFenced(fenced.count)
+            return items.map { item in
+                item.ops.isEmpty ? .waited : item.ops.contains { fenced.contains($0.session) } ? .fenced : .committed
+            }
         } catch {
-            // The sessions stay as answered in memory; the store misses these records.
+            // Without a fleet the sessions stay as answered in memory and the store misses
+            // these records; in a fleet the answers are refused (TrellisApp+Fleet.swift).
             metrics.recordFailure()
             logger.error("journal", metadata: ["error": .string("cannot write \(ops.count) records: \(error.message)")])
+            return items.map { $0.ops.isEmpty ? .waited : .failed }
         }
     }
 }

@@ -20,6 +20,8 @@ public final class Metrics: Sendable {
     private let shards: [Shard]
     /// The durable journal's counters (zero when sessions live in memory only).
     public let journal = JournalMetrics()
+    /// A fleet's ownership counters (zero on a single instance; docs/fleet.md).
+    public let fleet = FleetMetrics()
     /// Solves stopped because their client had gone.
     private let abandonedSolves = Atomic<Int>(0)
     /// Requests handed to the app and not yet answered.
@@ -138,6 +140,7 @@ public final class Metrics: Sendable {
         PrometheusText.single(&out, name: "trellis_sessions_woken_total", type: "counter",
                               help: "Sleeping sessions rebuilt from their history for a request.", value: sessions.woken)
         journal.render(&out)
+        fleet.render(&out)
         ProcessMetrics.render(&out)
         return out
     }

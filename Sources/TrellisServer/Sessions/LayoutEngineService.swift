@@ -289,6 +289,12 @@ public struct LayoutEngineService: LayoutService {
                 views: stored.views, constraints: stored.constraints)
     }
 
+    public func takenOverSession(records: [StoredRecord]) -> Session? {
+        guard let last = records.last, var journal = SessionJournal(records: records.map { ($0.kind, $0.body) }) else { return nil }
+        journal.lastSolveMicros = last.solveMicros
+        return Session(form: .asleep(journal), views: last.views, constraints: last.constraints)
+    }
+
     // MARK: - Problems
 
     /// A refused layout's reply, saying whether it ran out of time (the server may try

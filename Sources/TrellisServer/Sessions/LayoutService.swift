@@ -136,6 +136,11 @@ public protocol LayoutService: Sendable {
     /// A session the store knows from before a restart, to be woken from the store on its
     /// first request; nil if this service cannot (the default).
     func storedSession(_ stored: StoredSession, store: JournalStore) -> Session?
+
+    /// A session taken over from a fleet's store (docs/fleet.md), asleep as the history
+    /// read there, to be rebuilt by its first request; nil if this service cannot (the
+    /// default) or the records are not a history.
+    func takenOverSession(records: [StoredRecord]) -> Session?
 }
 
 extension LayoutService {
@@ -155,6 +160,7 @@ extension LayoutService {
         edit(session: &session, id: id, edits: edits, space: space)
     }
     public func storedSession(_ stored: StoredSession, store: JournalStore) -> Session? { nil }
+    public func takenOverSession(records: [StoredRecord]) -> Session? { nil }
 }
 
 /// What a session let go of when it went to sleep. Freeing a big layout takes a while, so

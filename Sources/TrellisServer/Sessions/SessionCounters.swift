@@ -24,10 +24,13 @@ public struct Hibernation<Session>: Sendable {
     public let hotLimit: Int
     public let sleep: @Sendable (inout Session) -> Bool
     public let isAsleep: @Sendable (Session) -> Bool
+    /// Told the id of each session that went to sleep, under its lock (a fleet lets its
+    /// lease go: docs/fleet.md).
+    public let onSleep: (@Sendable (String) -> Void)?
 
     public init(hotLimit: Int, sleep: @escaping @Sendable (inout Session) -> Bool,
-                isAsleep: @escaping @Sendable (Session) -> Bool) {
-        self.hotLimit = hotLimit; self.sleep = sleep; self.isAsleep = isAsleep
+                isAsleep: @escaping @Sendable (Session) -> Bool, onSleep: (@Sendable (String) -> Void)? = nil) {
+        self.hotLimit = hotLimit; self.sleep = sleep; self.isAsleep = isAsleep; self.onSleep = onSleep
     }
 }
 

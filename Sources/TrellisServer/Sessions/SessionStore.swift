@@ -181,6 +181,17 @@ public final class SessionStore<Session>: @unchecked Sendable {
         }
     }
 
+    /// Drops this server's copy of the session without telling `onRemove` (the durable
+    /// store keeps it: in a fleet, another instance owns it now); false if there was none.
+    @discardableResult
+    public func discard(_ id: String) -> Bool {
+        locked {
+            guard let entry = entries[id] else { return false }
+            unlinkLocked(entry, notify: false)
+            return true
+        }
+    }
+
     /// Expires every idle session now; answers how many went.
     @discardableResult
     public func sweep() -> Int {
@@ -315,6 +326,7 @@ public final class SessionStore<Session>: @unchecked Sendable {
     private func sleepIfColdLocked(_ entry: Entry, _ hibernation: Hibernation<Session>) {
         guard !entry.has(.hot), !entry.has(.asleep), entry.has(.alive) else { return }
         if hibernation.sleep(&entry.session) {
+            hibernation.onSleep?(entry.id)
             entry.set(.asleep)
             entry.weight.store(weigh(entry.session), ordering: .relaxed)
             sleepCounters.slept.add(1, ordering: .relaxed)
@@ -336,8 +348,8 @@ public final class SessionStore<Session>: @unchecked Sendable {
     }
 
     /// Removes from map and list and marks the entry dead.
-    private func unlinkLocked(_ entry: Entry) {
-        onRemove?(entry.id)
+    private func unlinkLocked(_ entry: Entry, notify: Bool = true) {
+        if notify { onRemove?(entry.id) }
         graveyard.append(entry)
         entries[entry.id] = nil
         recency.detach(entry)

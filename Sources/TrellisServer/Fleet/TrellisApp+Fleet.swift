@@ -1,0 +1,168 @@
+import Layout
+import Platform
+import Storage
+
+/// This instance's part in a fleet (docs/fleet.md): the shared store, the leases it holds,
+/// and one lock that makes its claims one at a time (two requests for a session that is
+/// not here would otherwise both take it over, the second fencing off the first).
+struct Fleet: Sendable {
+    let store: SharedJournalStore
+    let leases: Leases
+    let claims = Lock()
+
+    init(store: SharedJournalStore) {
+        self.store = store
+        leases = Leases(leaseSeconds: store.leaseSeconds)
+    }
+}
+
+/// Why a claim did not give this instance the session.
+enum ClaimRefusal: Error {
+    case missing
+    case held(seconds: Double)
+    case unavailable(String)
+    case unreadable
+}
+
+extension TrellisApp {
+    /// Runs `body` once this instance owns session `id` under a lease that surely holds:
+    /// at once when it does, else after claiming it from the store (on the pool: a round
+    /// trip, and a take-over replays nothing yet but reads the history). Refusals are
+    /// answered here.
+    func withOwnedSession(_ id: String, _ fleet: Fleet, _ call: EndpointCall,
+                          _ body: @escaping @Sendable (SessionStore<Service.Session>.Handle) -> Void) {
+        if fleet.leases.valid(id, now: clock()) != nil, let handle = store.find(id) { return body(handle) }
+        run(big: true) { [self] in
+            switch claim(id, fleet) {
+            case .success(let handle): body(handle)
+            case .failure(let refusal): call.done(answer(refusal, id: id, call.request))
+            }
+        }
+    }
+
+    /// Makes this instance the session's owner: renews the lease when its copy is current,
+    /// takes the session over from the store when not.
+    private func claim(_ id: String, _ fleet: Fleet) -> Result<SessionStore<Service.Session>.Handle, ClaimRefusal> {
+        fleet.claims.withLock {
+            let now = clock()
+            // Claimed by another request while this one waited for the lock.
+            if fleet.leases.valid(id, now: now) != nil, let handle = store.find(id) { return .success(handle) }
+            let local = store.find(id)
+            let outcome: Claim
+            do {
+                outcome = try fleet.store.claim(id, epoch: local == nil ? nil : fleet.leases.epoch(id))
+            } catch {
+                return .failure(.unavailable((error as? StoreError)?.message ?? "\(error)"))
+            }
+            metrics.fleet.recordStore(.claim, nanos: clock() &- now)
+            switch outcome {
+            case .renewed(let epoch):
+                fleet.leases.hold(id, epoch: epoch, since: now)
+                metrics.fleet.recordRenewal()
+                if let local { return .success(local) }
+                return .failure(.unreadable)  // a renewal needs a copy here: not reached
+            case .taken(let epoch, let records):
+                // Whatever copy this instance had is older than the store's.
+                store.discard(id)
+                guard let session = service.takenOverSession(records: records) else { return .failure(.unreadable) }
+                store.insertAsleep(session, id: id)
+                fleet.leases.hold(id, epoch: epoch, since: now)
+                metrics.fleet.recordTakeover()
+                guard let handle = store.find(id) else { return .failure(.unreadable) }
+                return .success(handle)
+            case .held(let seconds):
+                forget(id, fleet)
+                metrics.fleet.recordRefused()
+                return .failure(.held(seconds: seconds))
+            case .missing:
+                forget(id, fleet)
+                return .failure(.missing)
+            }
+        }
+    }
+
+    /// Drops this instance's copy and lease (the store keeps the session).
+    func forget(_ id: String, _ fleet: Fleet) {
+        store.discard(id)
+        fleet.leases.remove(id)
+    }
+
+    private func answer(_ refusal: ClaimRefusal, id: String, _ request: TrellisRequest) -> TrellisResponse {
+        switch refusal {
+        case .missing:
+            return problem(.unknownSession(id), request)
+        case .held(let seconds):
+            return unavailable(.sessionOwnedElsewhere, retryAfter: seconds, request,
+                               "another instance holds session \(id) for \(Int(seconds.rounded(.up))) s more; retry then (through the fleet's nginx, which sends it to the owner)")
+        case .unavailable(let why):
+            return unavailable(.storeUnavailable, retryAfter: 1, request, "the shared session store could not be reached: \(why)")
+        case .unreadable:
+            return problem(Problem(status: 500, code: .internalError, message: "session \(id) could not be read from the shared store"), request)
+        }
+    }
+
+    /// A 503 with `Retry-After` in whole seconds, at least 1.
+    func unavailable(_ code: ErrorCode, retryAfter seconds: Double, _ request: TrellisRequest, _ message: String) -> TrellisResponse {
+        var response = problem(Problem(status: 503, code: code, message: message), request)
+        response.headers.append(HeaderField("Retry-After", String(max(1, Int(seconds.rounded(.up))))))
+        return response
+    }
+
+    /// What turns a session request's answer into a refusal once its records' fate is
+    /// known (nil on a single instance): a write fenced off or lost answers 503 and drops
+    /// this copy; a committed write renews the lease; an answer with nothing written goes
+    /// only while the lease still surely holds, so nothing stale leaves this instance.
+    func fleetRefusal(_ id: String, _ request: TrellisRequest) -> (@Sendable (CommitOutcome) -> TrellisResponse?)? {
+        guard let fleet else { return nil }
+        let since = clock()
+        let epoch = fleet.leases.epoch(id)
+        return { [self] outcome in
+            switch outcome {
+            case .committed:
+                if let epoch { fleet.leases.renewed(id, epoch: epoch, since: since) }
+                return nil
+            case .waited:
+                if fleet.leases.valid(id, now: clock()) != nil { return nil }
+                return unavailable(.sessionOwnedElsewhere, retryAfter: 1, request,
+                                   "this instance's lease on session \(id) ran out while answering; retry")
+            case .fenced:
+                forget(id, fleet)
+                return unavailable(.sessionOwnedElsewhere, retryAfter: 1, request,
+                                   "another instance took session \(id) over while this request ran; nothing was applied; retry")
+            case .failed:
+                forget(id, fleet)
+                return unavailable(.storeUnavailable, retryAfter: 1, request,
+                                   "the shared session store did not take this request's records; nothing was applied; retry")
+            }
+        }
+    }
+
+    /// A fleet's records carry the owner's epoch: the store refuses them once another
+    /// instance took the session over. A new session's first record makes its owner.
+    func fenced(_ ops: [StoreOp], of id: String) -> [StoreOp] {
+        guard let fleet, let first = ops.first else { return ops }
+        if case .create = first { return ops }
+        // No epoch held: nothing proves ownership, and the store refuses the ops.
+        return [.fence(session: id, epoch: fleet.leases.epoch(id) ?? 0)] + ops
+    }
+
+    /// A session that goes to sleep lets its lease go, so another instance may take it at
+    /// once; the epoch stays, so this one renews without reading it again if nobody did.
+    static func leaseRelease(_ fleet: Fleet, journal: JournalWriter, metrics: FleetMetrics) -> @Sendable (String) -> Void {
+        { id in
+            guard let epoch = fleet.leases.epoch(id) else { return }
+            fleet.leases.letGo(id)
+            journal.submit([.release(session: id, epoch: epoch)])
+            metrics.recordRelease()
+        }
+    }
+
+    /// In a fleet, a session that leaves this instance by eviction, expiry or deletion
+    /// leaves the store only if this instance still owns it.
+    static func fleetRemoval(_ fleet: Fleet, journal: JournalWriter) -> @Sendable (String) -> Void {
+        { id in
+            if let epoch = fleet.leases.epoch(id) { journal.submit([.fence(session: id, epoch: epoch), .delete(session: id)]) }
+            fleet.leases.remove(id)
+        }
+    }
+}
