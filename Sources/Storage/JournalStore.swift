@@ -49,7 +49,8 @@ public struct StoredRecord: Equatable, Sendable {
 }
 
 public enum StoreOp: Equatable, Sendable {
-    /// A new session with its first record.
+    /// A new session with its first record (in a shared store, at epoch 1 and owned by
+    /// nobody: whichever server its next request reaches takes it).
     case create(session: String, StoredRecord)
     /// Adds a record after the session's last one (nothing if the session is not in the
     /// store: deleted while the request that made the record ran).

@@ -103,10 +103,9 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
                 writes.append((statements.count, session))
                 statements.append(("""
                     WITH own AS (INSERT INTO trellis_owners (session, epoch, owner, lease_until)
-                                 VALUES ($1, 1, $2, now() + $3::float8 * interval '1 millisecond')
-                                 ON CONFLICT (session) DO NOTHING RETURNING session)
-                    INSERT INTO trellis_records \(Self.recordColumns) SELECT session, 0, $4, $5, $6, $7, $8, $9 FROM own
-                    """, [.text(session), me, lease] + Self.values(record)))
+                                 VALUES ($1, 1, NULL, now()) ON CONFLICT (session) DO NOTHING RETURNING session)
+                    INSERT INTO trellis_records \(Self.recordColumns) SELECT session, 0, $2, $3, $4, $5, $6, $7 FROM own
+                    """, [.text(session)] + Self.values(record)))
                 epochs[session] = 1
             case .append(_, let record), .replace(_, let record):
                 // Without an epoch nothing proves this server owns the session.

@@ -71,9 +71,20 @@ import Storage
         defer { a.release(); b.release() }
         let s = "s-" + UUID().uuidString
         try a.apply([.create(session: s, Self.record(0, "doc"))])
+        // Created, it is nobody's yet: A's claim of its epoch makes it A's, without a read.
+        #expect(try a.claim(s, epoch: 1) == .renewed(epoch: 1))
         #expect(try b.claim(s, epoch: nil).heldFor > 50)
         #expect(try a.claim(s, epoch: 1) == .renewed(epoch: 1))
         #expect(try b.claim("missing-" + UUID().uuidString, epoch: nil) == .missing)
+    }
+
+    @Test func aNewSessionIsNobodysUntilItsFirstClaim() throws {
+        guard let (a, b) = try Self.shared() else { return }
+        defer { a.release(); b.release() }
+        let s = "s-" + UUID().uuidString
+        try a.apply([.create(session: s, Self.record(0, "doc"))])
+        #expect(try b.claim(s, epoch: nil) == .taken(epoch: 2, records: [Self.record(0, "doc")]))
+        #expect(try a.claim(s, epoch: 1).heldFor > 50)
     }
 
     @Test func aTakeOverFencesTheFormerOwnerOff() throws {
@@ -109,6 +120,7 @@ import Storage
         defer { a.release(); b.release() }
         let s = "s-" + UUID().uuidString, t = "t-" + UUID().uuidString
         try a.apply([.create(session: s, Self.record(0, "doc")), .create(session: t, Self.record(0, "doc"))])
+        #expect(try a.claim(s, epoch: 1) == .renewed(epoch: 1) && a.claim(t, epoch: 1) == .renewed(epoch: 1))
         // Released on sleep: A's own copy is still current, so its claim renews.
         try a.apply([.release(session: s, epoch: 1)])
         #expect(try a.claim(s, epoch: 1) == .renewed(epoch: 1))

@@ -32,6 +32,7 @@ import TrellisServer
         defer { b.stop() }
         let ca = try a.client(), cb = try b.client()
         let location = try #require(try ca.postJSON("/v1/sessions", EngineEndToEndTests.card).header("Location"))
+        // A new session is nobody's until its first request: A's edit makes A its owner.
         #expect(try ca.postJSON(location + "/edits", Self.resize).status == 200)
         let before = try ca.exchange("GET", location)
         // A holds the lease: B refuses and says when to come back, changing nothing.
@@ -61,7 +62,8 @@ import TrellisServer
         let ca = try a.client(), cb = try b.client()
         let first = try #require(try ca.postJSON("/v1/sessions", EngineEndToEndTests.card).header("Location"))
         let old = try ca.exchange("GET", first)
-        _ = try #require(try ca.postJSON("/v1/sessions", EngineEndToEndTests.card).header("Location"))
+        let second = try #require(try ca.postJSON("/v1/sessions", EngineEndToEndTests.card).header("Location"))
+        _ = try ca.exchange("GET", second)
         #expect(try sample(try ca.exchange("GET", "/metrics").text, "trellis_fleet_lease_releases_total") >= 1)
         // B takes the first over and edits it.
         let edited = try cb.postJSON(first + "/edits", Self.resize)

@@ -105,9 +105,11 @@ extension TrellisApp {
             }
             // The first record is handed over before anyone can find the session, so
             // that its edits' records come after it.
-            // In a fleet the first record makes this instance the owner, at epoch 1.
-            fleet?.leases.hold(id, epoch: 1, since: clock())
-            let held = journal.map { _ in HeldAnswer(done, refusal: fleetRefusal(id, request)) }
+            // In a fleet a new session is stored at epoch 1 and owned by nobody: nginx sends
+            // its next request to an instance chosen by its id, which takes it then (this
+            // one renews without reading it again).
+            fleet?.leases.hold(id, epoch: 1, since: 0)
+            let held = journal.map { _ in HeldAnswer(done, refusal: fleetRefusal(id, request, renews: false)) }
             handOver(service.takeWrites(&session), of: id, then: held)
             guard store.insert(session, id: id) else {
                 (held?.ready ?? done)(problem(.internalError("session id \(id) was taken twice"), request))

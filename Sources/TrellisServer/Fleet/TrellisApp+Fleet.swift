@@ -112,14 +112,14 @@ extension TrellisApp {
     /// known (nil on a single instance): a write fenced off or lost answers 503 and drops
     /// this copy; a committed write renews the lease; an answer with nothing written goes
     /// only while the lease still surely holds, so nothing stale leaves this instance.
-    func fleetRefusal(_ id: String, _ request: TrellisRequest) -> (@Sendable (CommitOutcome) -> TrellisResponse?)? {
+    func fleetRefusal(_ id: String, _ request: TrellisRequest, renews: Bool = true) -> (@Sendable (CommitOutcome) -> TrellisResponse?)? {
         guard let fleet else { return nil }
         let since = clock()
         let epoch = fleet.leases.epoch(id)
         return { [self] outcome in
             switch outcome {
             case .committed:
-                if let epoch { fleet.leases.renewed(id, epoch: epoch, since: since) }
+                if renews, let epoch { fleet.leases.renewed(id, epoch: epoch, since: since) }
                 return nil
             case .waited:
                 if fleet.leases.valid(id, now: clock()) != nil { return nil }
