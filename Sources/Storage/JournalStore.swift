@@ -87,6 +87,8 @@ public protocol SharedJournalStore: JournalStore {
     /// current), takes the session over (a new epoch and the stored history) when not,
     /// and refuses while another server's lease is live.
     func claim(_ session: String, epoch: Int64?) throws(StoreError) -> Claim
+    /// Deletes the sessions nobody has written or claimed for `seconds`; answers how many.
+    func expireIdle(olderThan seconds: Double) throws(StoreError) -> Int
 }
 
 public enum Claim: Sendable, Equatable {

@@ -209,6 +209,18 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
         }
     }
 
+    public func expireIdle(olderThan seconds: Double) throws(StoreError) -> Int {
+        try reader.withLock { (db: inout PGConnection) throws(StoreError) -> Int in
+            let gone = try db.run("""
+                WITH gone AS (DELETE FROM trellis_owners WHERE lease_until < now() - $1::float8 * interval '1 second'
+                              RETURNING session),
+                     records AS (DELETE FROM trellis_records WHERE session IN (SELECT session FROM gone))
+                SELECT count(*)::int8 FROM gone
+                """, [.int(Int64(seconds.rounded(.up)))])
+            return Int(gone.int(0, 0))
+        }
+    }
+
     // MARK: - Reads
 
     public func history(of session: String) throws(StoreError) -> [StoredRecord] {

@@ -44,7 +44,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         self.clock = clock
         self.cors = config.cors
         self.pool = pool ?? WorkerPool(threads: config.solverThreads)
-        let fleet = (journal?.store as? SharedJournalStore).map(Fleet.init)
+        let fleet = (journal?.store as? SharedJournalStore).map { Fleet(store: $0, now: clock()) }
         self.fleet = fleet
         var onRemove: (@Sendable (String) -> Void)?
         var onSleep: (@Sendable (String) -> Void)?
@@ -216,6 +216,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         guard now > last, now - last > 1_000_000_000 else { return }
         if lastSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged {
             store.sweep()
+            if let fleet { sweepStore(fleet, now: now) }
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Storage
+@testable import Storage
 
 /// What every `JournalStore` promises, run against each store: SQLite always, PostgreSQL
 /// when `TRELLIS_TEST_POSTGRES` names a database (scripts/test starts one). Writes carry
@@ -132,6 +132,19 @@ import Storage
             Issue.record("B did not take over a session released at A's stop")
             return
         }
+    }
+
+    @Test func sessionsNobodyTouchedForTheIdleTimeLeaveTheStore() throws {
+        guard let (a, b) = try Self.shared() else { return }
+        defer { a.release(); b.release() }
+        let s = "s-" + UUID().uuidString
+        try a.apply([.create(session: s, Self.record(0, "doc"))])
+        // Untouched for two hours (other tests' sessions, in the same database, are younger).
+        let db = try PGConnection(url: try #require(Self.postgresURL))
+        try db.run("UPDATE trellis_owners SET lease_until = now() - interval '2 hours' WHERE session = $1", [.text(s)])
+        #expect(try a.history(of: s).count == 1)
+        #expect(try b.expireIdle(olderThan: 3600) >= 1)
+        #expect(try a.history(of: s).isEmpty && a.claim(s, epoch: 1) == .missing)
     }
 
     @Test func anUnreachableDatabaseIsAClearError() {

@@ -21,6 +21,8 @@ import sys
 import threading
 import time
 
+from session_load import Session, answer_difference, refused_after_running, request
+
 BIN, WORK = sys.argv[1], sys.argv[2]
 KILLS = int(sys.argv[3]) if len(sys.argv) > 3 else 50
 SEED = int(sys.argv[4]) if len(sys.argv) > 4 else int(time.time())
@@ -68,82 +70,6 @@ class Server:
             self.proc.wait(timeout=30)
 
 
-def request(port, method, path, body=None, timeout=30):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        headers = {"Content-Type": "application/json"} if body is not None else {}
-        conn.request(method, path, body=body, headers=headers)
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
-
-
-def document(n):
-    views = [{"id": "root", "frame": {"x": 0, "y": 0, "width": 375, "height": 667}}]
-    constraints = []
-    for k in range(1, n):
-        v = f"v{k}"
-        views.append({"id": v, "superview": "root", "intrinsicSize": {"width": 60, "height": 21}})
-        constraints.append({"view": v, "attributes": "height", "to": 44})
-        constraints.append({"view": v, "attributes": "leading", "to": "superview", "offset": 16})
-        constraints.append(f"{v}.trailing <= superview.trailing - 16")
-        constraints.append(f"{v}.top == superview.top + {8 + 52 * (k - 1)}" if k == 1 else f"{v}.top == v{k - 1}.bottom + 8")
-    return json.dumps({"views": views, "constraints": constraints})
-
-
-class Session:
-    def __init__(self, views):
-        self.views = views
-        self.doc = document(views)
-        self.id = self.twin = None
-        self.acked = 0          # the last revision the durable server answered
-        self.in_flight = None   # a batch sent and not answered (the server died meanwhile)
-        # A batch the server refuses after running some of its ops (`remove` of a real id,
-        # then of `nosuch`) leaves the same constraints but another solver, so it is kept in
-        # the session's history. When one was in flight at a kill, nobody can tell whether
-        # the server ran it: from then on the twin may hold another solver, and frames that
-        # the layout leaves free (its `ambiguous` attributes) may settle elsewhere.
-        self.diverged = False
-        self.made = []          # ids made, for removes
-
-    def batch(self, r):
-        v = f"v{r.randrange(1, self.views)}"
-        kind = r.random()
-        if kind < 0.35:
-            ops = [{"op": "update", "view": v, "constraints": [f"{v}.height == {r.choice([30, 44, 60, 700])}"]}]
-        elif kind < 0.6:
-            ops = [{"op": "setFrame", "view": "root", "frame": {"x": 0, "y": 0, "width": r.choice([320, 375, 414, 1024]), "height": 667}}]
-        elif kind < 0.8 or not self.made:
-            cid = f"m{r.randrange(10**6)}"
-            self.made.append(cid)
-            ops = [{"op": "make", "view": v, "constraints": [{"id": cid, "expr": f"{v}.width >= {r.choice([40, 100, 500])} @{r.choice([250, 500, 1000])}"}]}]
-        else:
-            ops = [{"op": "remove", "ids": [self.made.pop(r.randrange(len(self.made)))]}]
-            if r.random() < 0.2:
-                ops.append({"op": "remove", "ids": ["nosuch"]})  # refused, changes nothing
-        return json.dumps({"ops": ops})
-
-
-def same_determined_frames(mine, theirs):
-    """Equal frames but for the attributes both answers call ambiguous."""
-    def free(answer):
-        out = {}
-        for d in answer.get("diagnostics", []):
-            if d.get("code") == "ambiguous":
-                for view, attributes in d.get("views", {}).items():  # {"v4": ["width"]}
-                    out.setdefault(view, set()).update(attributes)
-        return out
-    a, b = free(mine), free(theirs)
-    if a != b or set(mine["frames"]) != set(theirs["frames"]):
-        return False
-    for view, frame in mine["frames"].items():
-        for attribute, value in frame.items():
-            if attribute not in a.get(view, set()) and value != theirs["frames"][view][attribute]:
-                return False
-    return True
-
-
 def compare(server, twin, s, when):
     status, body = request(server.port, "GET", f"/v1/sessions/{s.id}")
     if status != 200:
@@ -158,19 +84,13 @@ def compare(server, twin, s, when):
         COMMITTED_UNANSWERED[0] += 1
     elif mine["revision"] != s.acked:
         fail(f"{when}: session {s.id} is at revision {mine['revision']}, its last answered edit made {s.acked}")
-    elif s.in_flight is not None and "nosuch" in s.in_flight:
+    elif s.in_flight is not None and refused_after_running(s.in_flight):
         s.diverged = True
     s.in_flight = None
     _, tbody = request(twin.port, "GET", f"/v1/sessions/{s.twin}")
-    theirs = json.loads(tbody)
-    for key in ("revision", "frames", "diagnostics"):
-        if key == "frames" and s.diverged:
-            if not same_determined_frames(mine, theirs):
-                fail(f"{when}: session {s.id} (diverged) frames differ from its twin's beyond ambiguous attributes:\n"
-                     f"  {json.dumps(mine[key])[:600]}\n  {json.dumps(theirs[key])[:600]}")
-            continue
-        if mine[key] != theirs[key]:
-            fail(f"{when}: session {s.id} {key} differs from its twin's:\n  {json.dumps(mine[key])[:600]}\n  {json.dumps(theirs[key])[:600]}")
+    difference = answer_difference(mine, json.loads(tbody), s.diverged)
+    if difference:
+        fail(f"{when}: session {s.id} {difference}")
 
 
 def main():

@@ -1,18 +1,22 @@
 import Layout
 import Platform
 import Storage
+import Synchronization
 
 /// This instance's part in a fleet (docs/fleet.md): the shared store, the leases it holds,
 /// and one lock that makes its claims one at a time (two requests for a session that is
 /// not here would otherwise both take it over, the second fencing off the first).
-struct Fleet: Sendable {
+final class Fleet: Sendable {
     let store: SharedJournalStore
     let leases: Leases
     let claims = Lock()
+    /// When this instance last swept the store for idle sessions (`sweepStore`).
+    let lastStoreSweep: Atomic<UInt64>
 
-    init(store: SharedJournalStore) {
+    init(store: SharedJournalStore, now: UInt64) {
         self.store = store
         leases = Leases(leaseSeconds: store.leaseSeconds)
+        lastStoreSweep = Atomic(now)
     }
 }
 
@@ -144,6 +148,25 @@ extension TrellisApp {
         if case .create = first { return ops }
         // No epoch held: nothing proves ownership, and the store refuses the ops.
         return [.fence(session: id, epoch: fleet.leases.epoch(id) ?? 0)] + ops
+    }
+
+    /// Sessions idle in the shared store go from it too, about once a minute (on the pool,
+    /// from whichever instance gets there; doing it twice deletes nothing twice): a session
+    /// whose only copy was on an instance that died before anyone asked for it again
+    /// would otherwise stay forever.
+    func sweepStore(_ fleet: Fleet, now: UInt64) {
+        let last = fleet.lastStoreSweep.load(ordering: .relaxed)
+        guard now > last, now - last > 60_000_000_000,
+              fleet.lastStoreSweep.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged else { return }
+        let idle = config.sessionIdleSeconds
+        _ = pool.submit { [logger] in
+            do {
+                let gone = try fleet.store.expireIdle(olderThan: idle)
+                if gone > 0 { logger.notice("store", metadata: ["expired": .stringConvertible(gone)]) }
+            } catch {
+                logger.warning("store", metadata: ["error": .string("cannot expire idle sessions: \(error)")])
+            }
+        }
     }
 
     /// A session that goes to sleep lets its lease go, so another instance may take it at
