@@ -14,6 +14,12 @@ import Darwin
 final class PGConnection: @unchecked Sendable {
     private let conn: OpaquePointer
     let url: String
+    /// Statements with parameters, prepared on this connection once (name by text):
+    /// PostgreSQL then neither parses nor plans them again, which is most of its work for
+    /// a session's write (seen as its CPU time under load).
+    private var prepared: [String: String] = [:]
+    /// Names are never reused, even for a prepare that failed.
+    private var preparedCount = 0
 
     /// A parameter: `int8`, `text` or `bytea`.
     enum Value {
@@ -52,6 +58,13 @@ final class PGConnection: @unchecked Sendable {
         }
         // Notices ("relation already exists, skipping") are not errors: nobody reads them.
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
+        try configure()
+    }
+
+    /// Every statement here looks rows up by their keys: one generic plan serves every
+    /// parameter, and planning each execution anew cost as much as running it (perf).
+    private func configure() throws(StoreError) {
+        try run("SET plan_cache_mode = force_generic_plan")
     }
 
     deinit { PQfinish(conn) }
@@ -72,10 +85,12 @@ final class PGConnection: @unchecked Sendable {
     /// Resets a connection that broke since its last use (one attempt).
     private func ensureConnected() throws(StoreError) {
         guard PQstatus(conn) != CONNECTION_OK else { return }
+        prepared = [:]  // a new server session knows none of them
         PQreset(conn)
         guard PQstatus(conn) == CONNECTION_OK else {
             throw StoreError("PostgreSQL at \(Self.redacted(url)) is unreachable: \(lastError)")
         }
+        try configure()
     }
 
     /// Runs one statement.
@@ -97,9 +112,32 @@ final class PGConnection: @unchecked Sendable {
         defer { PQexitPipelineMode(conn) }
         var firstError: StoreError?
         var sent = 0
-        for statement in statements {
+        /// Statements prepared in this pipeline: their own results come before the statement's.
+        var preparing: [Int: String] = [:]
+        var preparingByText: [String: String] = [:]
+        for (k, statement) in statements.enumerated() {
+            var name: String?
+            if !statement.params.isEmpty {
+                if let known = prepared[statement.sql] ?? preparingByText[statement.sql] {
+                    name = known
+                } else {
+                    let fresh = "t\(preparedCount)"
+                    preparedCount += 1
+                    preparingByText[statement.sql] = fresh
+                    let ok = Self.withParams(statement.params) { count, types, _, _, _ in
+                        PQsendPrepare(conn, fresh, statement.sql, count, types)
+                    }
+                    guard ok == 1 else {
+                        firstError = StoreError("cannot send a statement: \(lastError)")
+                        break
+                    }
+                    preparing[k] = fresh
+                    name = fresh
+                }
+            }
             let ok = Self.withParams(statement.params) { count, types, values, lengths, formats in
-                PQsendQueryParams(conn, statement.sql, count, types, values, lengths, formats, 1)
+                if let name { return PQsendQueryPrepared(conn, name, count, values, lengths, formats, 1) }
+                return PQsendQueryParams(conn, statement.sql, count, types, values, lengths, formats, 1)
             }
             guard ok == 1 else {
                 firstError = StoreError("cannot send a statement: \(lastError)")
@@ -111,6 +149,16 @@ final class PGConnection: @unchecked Sendable {
         var results: [Result] = []
         results.reserveCapacity(sent)
         for k in 0..<sent {
+            if let name = preparing[k] {
+                let result = PQgetResult(conn)
+                defer { _ = PQgetResult(conn) }
+                do {
+                    _ = try Self.take(result, conn: conn, sql: statements[k].sql)
+                    prepared[statements[k].sql] = name
+                } catch {
+                    if firstError == nil { firstError = error }
+                }
+            }
             let result = PQgetResult(conn)
             defer { _ = PQgetResult(conn) }  // each statement's results end with a null
             do {
