@@ -64,13 +64,10 @@ public enum StoreOp: Equatable, Sendable {
     /// in this transaction, happen only if its owner's epoch is still `epoch`, and they
     /// renew the owner's lease. A store one server owns has nothing to check.
     case fence(session: String, epoch: Int64)
-    /// In a shared store: the owner lets its lease go (the session went to sleep), keeping
-    /// the epoch, so another server may take the session at once.
-    case release(session: String, epoch: Int64)
 
     public var session: String {
         switch self {
-        case .create(let s, _), .append(let s, _), .replace(let s, _), .delete(let s), .fence(let s, _), .release(let s, _): return s
+        case .create(let s, _), .append(let s, _), .replace(let s, _), .delete(let s), .fence(let s, _): return s
         }
     }
 }
@@ -87,6 +84,9 @@ public protocol SharedJournalStore: JournalStore {
     /// current), takes the session over (a new epoch and the stored history) when not,
     /// and refuses while another server's lease is live.
     func claim(_ session: String, epoch: Int64?) throws(StoreError) -> Claim
+    /// Lets this server's lease on the session go (it went to sleep here), keeping the
+    /// epoch, so another server may take the session at once; nothing if the epoch moved on.
+    func releaseLease(_ session: String, epoch: Int64) throws(StoreError)
     /// Deletes the sessions nobody has written or claimed for `seconds`; answers how many.
     func expireIdle(olderThan seconds: Double) throws(StoreError) -> Int
 }

@@ -93,12 +93,6 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
                 epochs[session] = epoch
                 fencedOnly[session] = epoch
                 continue
-            case .release(_, let epoch):
-                statements.append(("""
-                    UPDATE trellis_owners SET owner = NULL, lease_until = now()
-                    WHERE session = $1 AND epoch = $2 AND owner = $3
-                    """, [.text(session), .int(epoch), me]))
-                continue
             case .create(_, let record):
                 writes.append((statements.count, session))
                 statements.append(("""
@@ -206,6 +200,15 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
                 _ = try? db.run("ROLLBACK")
                 throw error
             }
+        }
+    }
+
+    public func releaseLease(_ session: String, epoch: Int64) throws(StoreError) {
+        try reader.withLock { (db: inout PGConnection) throws(StoreError) in
+            _ = try db.pipeline([("""
+                UPDATE trellis_owners SET owner = NULL, lease_until = now()
+                WHERE session = $1 AND epoch = $2 AND owner = $3
+                """, [.text(session), .int(epoch), .text(instance)])])
         }
     }
 

@@ -97,8 +97,8 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
         var before: [String: Int64?] = [:]
         do {
             try writer.exec("BEGIN IMMEDIATE")
-            // One server owns this store: nobody to fence off, no lease to let go.
-            let writes = ops.filter { if case .fence = $0 { return false }; if case .release = $0 { return false }; return true }
+            // One server owns this store: nobody to fence off.
+            let writes = ops.filter { if case .fence = $0 { return false }; return true }
             for op in RecordChunks.coalesced(writes) {
                 switch op {
                 case .create(let session, let record):
@@ -119,7 +119,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
                     if before[session] == nil { before[session] = .some(nextSeq[session]) }
                     try writer.run("DELETE FROM records WHERE session = ?1", [.text(session)])
                     nextSeq[session] = nil
-                case .fence, .release:
+                case .fence:
                     break
                 }
             }

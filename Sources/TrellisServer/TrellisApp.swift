@@ -52,7 +52,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             onRemove = { id in journal.submit([.delete(session: id)]) }
             if let fleet {
                 onRemove = Self.fleetRemoval(fleet, journal: journal)
-                onSleep = Self.leaseRelease(fleet, journal: journal, metrics: metrics.fleet)
+                onSleep = Self.leaseRelease(fleet, pool: self.pool, clock: clock, metrics: metrics.fleet, logger: logger)
             }
         }
         self.store = SessionStore(maxSessions: config.maxSessions, idleSeconds: config.sessionIdleSeconds,

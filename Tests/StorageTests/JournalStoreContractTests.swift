@@ -122,9 +122,9 @@ import Testing
         try a.apply([.create(session: s, Self.record(0, "doc")), .create(session: t, Self.record(0, "doc"))])
         #expect(try a.claim(s, epoch: 1) == .renewed(epoch: 1) && a.claim(t, epoch: 1) == .renewed(epoch: 1))
         // Released on sleep: A's own copy is still current, so its claim renews.
-        try a.apply([.release(session: s, epoch: 1)])
+        try a.releaseLease(s, epoch: 1)
         #expect(try a.claim(s, epoch: 1) == .renewed(epoch: 1))
-        try a.apply([.release(session: s, epoch: 1)])
+        try a.releaseLease(s, epoch: 1)
         #expect(try b.claim(s, epoch: nil) == .taken(epoch: 2, records: [Self.record(0, "doc")]))
         // A graceful stop lets every lease go.
         a.release()

@@ -64,7 +64,12 @@ import TrellisServer
         let old = try ca.exchange("GET", first)
         let second = try #require(try ca.postJSON("/v1/sessions", EngineEndToEndTests.card).header("Location"))
         _ = try ca.exchange("GET", second)
-        #expect(try sample(try ca.exchange("GET", "/metrics").text, "trellis_fleet_lease_releases_total") >= 1)
+        // The release reaches the store from A's pool: wait until A counts it.
+        var released = 0.0
+        for _ in 0..<500 where released < 1 {
+            released = try sample(try ca.exchange("GET", "/metrics").text, "trellis_fleet_lease_releases_total")
+        }
+        #expect(released >= 1)
         // B takes the first over and edits it.
         let edited = try cb.postJSON(first + "/edits", Self.resize)
         #expect(edited.status == 200 && Self.revision(edited.body) == Self.revision(old.body).map { $0 + 1 }, "\(edited.text)")

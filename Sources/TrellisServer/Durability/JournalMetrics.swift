@@ -27,7 +27,7 @@ public final class JournalMetrics: Sendable {
                 case .create(_, let r), .append(_, let r), .replace(_, let r):
                     s.appends &+= 1
                     s.bytes &+= UInt64(r.body.count)
-                case .delete, .fence, .release: break
+                case .delete, .fence: break
                 }
             }
             s.commits &+= 1

@@ -10,6 +10,9 @@ final class Leases: Sendable {
     struct Lease {
         var epoch: Int64
         var validUntil: UInt64
+        /// When it was last let go: a write handed over before then renews nothing here
+        /// (its commit and the release reach the store in either order).
+        var letGoAt: UInt64 = 0
     }
 
     private let table = Locked([String: Lease]())
@@ -34,7 +37,7 @@ final class Leases: Sendable {
     /// changed hands here meanwhile).
     func renewed(_ id: String, epoch: Int64, since: UInt64) {
         table.withLock { t in
-            guard var lease = t[id], lease.epoch == epoch else { return }
+            guard var lease = t[id], lease.epoch == epoch, since > lease.letGoAt else { return }
             lease.validUntil = max(lease.validUntil, since &+ heldNanos)
             t[id] = lease
         }
@@ -42,8 +45,11 @@ final class Leases: Sendable {
 
     /// The lease was let go (the session sleeps): the epoch is kept, so the next claim
     /// renews without reading the history again, but nothing is answered before it.
-    func letGo(_ id: String) {
-        table.withLock { t in t[id]?.validUntil = 0 }
+    func letGo(_ id: String, now: UInt64) {
+        table.withLock { t in
+            t[id]?.validUntil = 0
+            t[id]?.letGoAt = now
+        }
     }
 
     func remove(_ id: String) { _ = table.withLock { $0.removeValue(forKey: id) } }

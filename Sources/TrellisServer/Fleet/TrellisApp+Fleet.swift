@@ -2,6 +2,7 @@ import Layout
 import Platform
 import Storage
 import Synchronization
+import Logging
 
 /// This instance's part in a fleet (docs/fleet.md): the shared store, the leases it holds,
 /// and one lock that makes its claims one at a time (two requests for a session that is
@@ -171,12 +172,26 @@ extension TrellisApp {
 
     /// A session that goes to sleep lets its lease go, so another instance may take it at
     /// once; the epoch stays, so this one renews without reading it again if nobody did.
-    static func leaseRelease(_ fleet: Fleet, journal: JournalWriter, metrics: FleetMetrics) -> @Sendable (String) -> Void {
+    /// Here it stops counting on the lease at once; the store hears of it on the pool,
+    /// under the claims' lock, and only if no claim renewed the lease meanwhile (else the
+    /// store would call the session nobody's while this instance still answered from it).
+    static func leaseRelease(_ fleet: Fleet, pool: WorkerPool, clock: @escaping NanoClock,
+                             metrics: FleetMetrics, logger: Logger) -> @Sendable (String) -> Void {
         { id in
-            guard let epoch = fleet.leases.epoch(id) else { return }
-            fleet.leases.letGo(id)
-            journal.submit([.release(session: id, epoch: epoch)])
-            metrics.recordRelease()
+            guard fleet.leases.epoch(id) != nil else { return }
+            fleet.leases.letGo(id, now: clock())
+            let release: @Sendable () -> Void = {
+                fleet.claims.withLock {
+                    guard fleet.leases.valid(id, now: clock()) == nil, let epoch = fleet.leases.epoch(id) else { return }
+                    do {
+                        try fleet.store.releaseLease(id, epoch: epoch)
+                        metrics.recordRelease()
+                    } catch {
+                        logger.warning("store", metadata: ["session": .string(id), "error": .string("cannot let the lease go: \(error)")])
+                    }
+                }
+            }
+            if !pool.submit(release) { release() }
         }
     }
 
