@@ -466,7 +466,7 @@ export declare type SessionDocument = {
  * 404: `unknown-session`, `not-found` (route). 405: `method-not-allowed`.
  * 408: `request-timeout`. 409: `revision-mismatch`. 413: `too-large`
  * (also 431, request line and headers over the limit). 415:
- * `unsupported-media-type`. 501: `not-implemented` (a transfer coding other than `chunked`). 503: `too-many-connections`, `draining` (`/readyz` during a shutdown). 500:
+ * `unsupported-media-type`. 501: `not-implemented` (a transfer coding other than `chunked`). 503: `too-many-connections`, `draining` (`/readyz` during a shutdown), `session-owned-elsewhere` and `store-unavailable` (a fleet, docs/fleet.md). 500:
  * `internal-error`. 422: every other code here, including `unsatisfiable`
  * under `strict`. Beyond the contract's list the reader reports
  * `missing-field` (a required field is absent), `invalid-id` (a malformed
@@ -474,7 +474,7 @@ export declare type SessionDocument = {
  * `conflicting-fields` (a field given twice: beside `expr`, or `view` and
  * `ids` in one `remove` op); see the reading rules in the description.
  */
-export declare type ErrorCode = "invalid-json" | "bad-request" | "not-found" | "unknown-session" | "method-not-allowed" | "revision-mismatch" | "too-large" | "unsupported-media-type" | "request-timeout" | "too-many-connections" | "draining" | "not-implemented" | "unknown-field" | "wrong-type" | "missing-field" | "invalid-id" | "conflicting-fields" | "unknown-view" | "unknown-attribute" | "unknown-constraint" | "duplicate-id" | "superview-cycle" | "missing-target" | "conflicting-constants" | "multi-attribute-mismatch" | "axis-mismatch" | "mixed-direction" | "no-superview" | "no-common-ancestor" | "priority-out-of-range" | "out-of-range" | "too-complex" | "bad-multiplier" | "expression-syntax" | "vfl-syntax" | "vfl-option" | "unknown-metric" | "no-matching-constraint" | "unsatisfiable" | "solver-error" | "no-log-found" | "internal-error";
+export declare type ErrorCode = "invalid-json" | "bad-request" | "not-found" | "unknown-session" | "method-not-allowed" | "revision-mismatch" | "too-large" | "unsupported-media-type" | "request-timeout" | "too-many-connections" | "session-owned-elsewhere" | "store-unavailable" | "draining" | "not-implemented" | "unknown-field" | "wrong-type" | "missing-field" | "invalid-id" | "conflicting-fields" | "unknown-view" | "unknown-attribute" | "unknown-constraint" | "duplicate-id" | "superview-cycle" | "missing-target" | "conflicting-constants" | "multi-attribute-mismatch" | "axis-mismatch" | "mixed-direction" | "no-superview" | "no-common-ancestor" | "priority-out-of-range" | "out-of-range" | "too-complex" | "bad-multiplier" | "expression-syntax" | "vfl-syntax" | "vfl-option" | "unknown-metric" | "no-matching-constraint" | "unsatisfiable" | "solver-error" | "no-log-found" | "internal-error";
 /** Every diagnostic code; the error codes, and the warnings `ambiguous` (frames that are not unique among the optimal layouts) and `negative-size` (a solved width or height below zero: UIKit does not forbid it, so no implicit `width >= 0` is added; the warning lists the views and attributes, like `ambiguous`); `/v1/explain`'s warnings `not-reproduced` (a log whose listed constraints hold together) and `unreadable` (a part of the paste that could not be read). */
 export declare type DiagnosticCode = ErrorCode | "ambiguous" | "negative-size" | "not-reproduced" | "unreadable";
 export declare type FrameAttribute = "x" | "y" | "width" | "height";
