@@ -10,6 +10,7 @@ export declare class Transport {
     private readonly fetchImpl;
     private readonly headers;
     private readonly signal;
+    private readonly retries;
     constructor(options: TrellisOptions);
     /** Resolves to the parsed JSON answer, or undefined for a 204. */
     send<T>(method: string, path: string, body: RequestBody | undefined, call?: CallOptions): Promise<T>;

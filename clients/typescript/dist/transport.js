@@ -12,17 +12,25 @@ export class Transport {
         this.fetchImpl = injected ?? globalThis.fetch.bind(globalThis);
         this.headers = options.headers;
         this.signal = options.signal;
+        this.retries = Math.max(0, Math.floor(options.retries ?? 0));
     }
     /** Resolves to the parsed JSON answer, or undefined for a 204. */
     async send(method, path, body, call = {}) {
         const link = linkSignals(this.signal, call.signal);
         try {
-            const response = await this.fetchImpl(this.base + path, {
-                method,
-                headers: this.headersFor(body, call.headers),
-                body: body === undefined ? undefined : "json" in body ? JSON.stringify(body.json) : body.text,
-                signal: link.signal,
-            });
+            let response;
+            for (let attempt = 0;; attempt++) {
+                response = await this.fetchImpl(this.base + path, {
+                    method,
+                    headers: this.headersFor(body, call.headers),
+                    body: body === undefined ? undefined : "json" in body ? JSON.stringify(body.json) : body.text,
+                    signal: link.signal,
+                });
+                if (response.status !== 503 || attempt >= this.retries)
+                    break;
+                await response.body?.cancel();
+                await pause(retryAfterSeconds(response.headers.get("retry-after")), link.signal);
+            }
             if (!response.ok)
                 throw await TrellisProblem.from(response);
             if (response.status === 204)
@@ -44,4 +52,25 @@ export class Transport {
             headers.set("content-type", "json" in body ? "application/json" : body.type);
         return headers;
     }
+}
+/** Seconds a 503 asks to wait: its `Retry-After` in seconds (an HTTP date counts as 1), at most 30. */
+function retryAfterSeconds(header) {
+    const seconds = header === null ? 1 : Number(header);
+    return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 30) : 1;
+}
+/** Waits, or rejects with the signal's reason as soon as it aborts. */
+function pause(seconds, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve();
+        }, seconds * 1000);
+        signal?.addEventListener("abort", onAbort, { once: true });
+    });
 }

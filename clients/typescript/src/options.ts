@@ -9,6 +9,12 @@ export interface TrellisOptions {
   headers?: HeadersInit;
   /** Aborts every request of this client, in flight or to come. */
   signal?: AbortSignal;
+  /**
+   * A 503 means nothing was applied (in a fleet, `session-owned-elsewhere` while a session
+   * moves between instances, or `store-unavailable`): it is sent again after its
+   * `Retry-After` (at most 30 s), up to this many times, before it is thrown. Default 0.
+   */
+  retries?: number;
 }
 
 export interface CallOptions {

@@ -79,3 +79,23 @@ test("an injected fetch gets the combined signal", async () => {
   assert.ok(rec.calls[1].signal instanceof AbortSignal);
   assert.notEqual(rec.calls[1].signal, client.signal);
 });
+
+test("a 503 is sent again after its Retry-After, up to `retries` times, then thrown", async () => {
+  let calls = 0;
+  const unavailable = () =>
+    new Response(JSON.stringify({ type: "urn:trellis:problem:session-owned-elsewhere", title: "Service Unavailable", status: 503,
+      errors: [{ severity: "error", code: "session-owned-elsewhere", message: "another instance holds it" }] }),
+      { status: 503, headers: { "content-type": "application/problem+json", "retry-after": "0" } });
+  const flaky = async (url, init) => (++calls <= 2 ? unavailable() : fetch(url, init));
+  const t = new Trellis({ baseUrl: base, fetch: flaky, retries: 2 });
+  const answer = await t.solve(card());
+  assert.equal(calls, 3);
+  assert.ok(answer.frames.card);
+  calls = 0;
+  const once = new Trellis({ baseUrl: base, fetch: flaky, retries: 1 });
+  await assert.rejects(once.solve(card()), (e) => e instanceof TrellisProblem && e.status === 503 && e.code === "session-owned-elsewhere");
+  assert.equal(calls, 2);
+  calls = 0;
+  await assert.rejects(new Trellis({ baseUrl: base, fetch: flaky }).solve(card()), (e) => e instanceof TrellisProblem && e.status === 503);
+  assert.equal(calls, 1);
+});
