@@ -140,9 +140,9 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
 
     /// Gives what a request wrote to its session's history to the journal (under the
     /// session's lock, so in the session's order); `held` goes once it is committed.
-    func handOver(_ writes: [JournalWrite], of id: String, then held: HeldAnswer?) {
+    func handOver(_ writes: [JournalWrite], of id: String, epoch: Int64? = nil, then held: HeldAnswer?) {
         for write in writes { if case .replace = write { metrics.journal.recordCompaction() } }
-        journal?.submit(fenced(writes.map { $0.op(session: id) }, of: id), then: held?.committed)
+        journal?.submit(fenced(writes.map { $0.op(session: id) }, of: id, epoch: epoch), then: held?.committed)
     }
 
     /// How long one request may solve on an event loop before it is moved to the pool.

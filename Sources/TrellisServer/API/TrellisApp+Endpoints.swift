@@ -109,7 +109,7 @@ extension TrellisApp {
             // its next request to an instance chosen by its id, which takes it then (this
             // one renews without reading it again).
             fleet?.leases.hold(id, epoch: 1, since: 0)
-            let held = journal.map { _ in HeldAnswer(done, refusal: fleetRefusal(id, request, renews: false)) }
+            let held = journal.map { _ in HeldAnswer(done, refusal: fleetRefusal(id, request, epoch: 1, copy: nil, renews: false)) }
             handOver(service.takeWrites(&session), of: id, then: held)
             guard store.insert(session, id: id) else {
                 (held?.ready ?? done)(problem(.internalError("session id \(id) was taken twice"), request))
@@ -128,14 +128,16 @@ extension TrellisApp {
         // An unknown session answers 404 whatever the body says.
         guard SessionID.isWellFormed(id) else { return call.done(problem(.unknownSession(id), call.request)) }
         if let fleet {
-            return withOwnedSession(id, fleet, call) { [self] session in serve(endpoint, call, session) }
+            return withOwnedSession(id, fleet, call) { [self] session, epoch in serve(endpoint, call, session, epoch: epoch) }
         }
         guard let session = store.find(id) else { return call.done(problem(.unknownSession(id), call.request)) }
         serve(endpoint, call, session)
     }
 
     /// A GET or an edits batch on a session found here (and, in a fleet, owned here).
-    private func serve(_ endpoint: Endpoint, _ call: EndpointCall, _ session: SessionStore<Service.Session>.Handle) {
+    /// `epoch`: in a fleet, the one the copy is owned at (its writes carry it).
+    private func serve(_ endpoint: Endpoint, _ call: EndpointCall, _ session: SessionStore<Service.Session>.Handle,
+                       epoch: Int64? = nil) {
         let request = call.request, space = call.space, done = call.done
         let id = call.sessionID ?? ""
         // A big session, or a big edits body, is worked on the pool: an event loop is
@@ -145,12 +147,12 @@ extension TrellisApp {
             let answer: ServiceReply?
             // With a durable journal the answer waits for the session's records (a read,
             // for those handed over before it): nothing answered is lost to a crash.
-            let held = journal.map { _ in HeldAnswer(done, refusal: fleetRefusal(id, request)) }
+            let held = journal.map { _ in HeldAnswer(done, refusal: fleetRefusal(id, request, epoch: epoch, copy: session)) }
             var submitted = false
             if endpoint == .getSession {
                 answer = store.withSession(session) { s in
                     let answer = service.read(session: &s, id: id, space: space)
-                    handOver(service.takeWrites(&s), of: id, then: held)
+                    handOver(service.takeWrites(&s), of: id, epoch: epoch, then: held)
                     submitted = true
                     return answer
                 }
@@ -164,7 +166,7 @@ extension TrellisApp {
                                                   stop: request.isAbandoned)
                         // A client that has gone stops its edit too: counted.
                         if answer.outOfTime, request.isAbandoned() { metrics.recordAbandonedSolve() }
-                        handOver(service.takeWrites(&s), of: id, then: held)
+                        handOver(service.takeWrites(&s), of: id, epoch: epoch, then: held)
                         submitted = true
                         return answer
                     }
@@ -199,10 +201,10 @@ extension TrellisApp {
         let id = sessionID ?? ""
         if let fleet, let journal, SessionID.isWellFormed(id) {
             // Only the owner deletes: answered once the store took the fenced delete.
-            return withOwnedSession(id, fleet, call) { [self] _ in
-                let ops = fenced([.delete(session: id)], of: id)
-                forget(id, fleet)
-                let refusal = fleetRefusal(id, request)
+            return withOwnedSession(id, fleet, call) { [self] copy, epoch in
+                let ops = fenced([.delete(session: id)], of: id, epoch: epoch)
+                forget(id, fleet, epoch: epoch, copy: copy)
+                let refusal = fleetRefusal(id, request, epoch: epoch, copy: copy)
                 journal.submit(ops) { outcome in
                     done(outcome == .committed ? TrellisResponse(status: 204) : refusal?(outcome) ?? TrellisResponse(status: 204))
                 }

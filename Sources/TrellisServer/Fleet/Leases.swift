@@ -54,5 +54,10 @@ final class Leases: Sendable {
 
     func remove(_ id: String) { _ = table.withLock { $0.removeValue(forKey: id) } }
 
+    /// Removes the lease if it is still at `epoch` (a take-over here may have replaced it).
+    func remove(_ id: String, epoch: Int64) {
+        table.withLock { t in if t[id]?.epoch == epoch { t[id] = nil } }
+    }
+
     var count: Int { table.withLock { $0.count } }
 }

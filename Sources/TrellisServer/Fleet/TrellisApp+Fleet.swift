@@ -33,13 +33,15 @@ extension TrellisApp {
     /// Runs `body` once this instance owns session `id` under a lease that surely holds:
     /// at once when it does, else after claiming it from the store (on the pool: a round
     /// trip, and a take-over replays nothing yet but reads the history). Refusals are
-    /// answered here.
+    /// answered here. `body` gets the copy and the epoch it is owned at: its writes carry
+    /// that epoch, not whatever epoch a later take-over here brings (the copy it works on
+    /// would then be an old one, and its writes must be refused).
     func withOwnedSession(_ id: String, _ fleet: Fleet, _ call: EndpointCall,
-                          _ body: @escaping @Sendable (SessionStore<Service.Session>.Handle) -> Void) {
-        if fleet.leases.valid(id, now: clock()) != nil, let handle = store.find(id) { return body(handle) }
+                          _ body: @escaping @Sendable (SessionStore<Service.Session>.Handle, Int64) -> Void) {
+        if let epoch = fleet.leases.valid(id, now: clock()), let handle = store.find(id) { return body(handle, epoch) }
         run(big: true) { [self] in
             switch claim(id, fleet) {
-            case .success(let handle): body(handle)
+            case .success(let (handle, epoch)): body(handle, epoch)
             case .failure(let refusal): call.done(answer(refusal, id: id, call.request))
             }
         }
@@ -47,11 +49,11 @@ extension TrellisApp {
 
     /// Makes this instance the session's owner: renews the lease when its copy is current,
     /// takes the session over from the store when not.
-    private func claim(_ id: String, _ fleet: Fleet) -> Result<SessionStore<Service.Session>.Handle, ClaimRefusal> {
+    private func claim(_ id: String, _ fleet: Fleet) -> Result<(SessionStore<Service.Session>.Handle, Int64), ClaimRefusal> {
         fleet.claims.withLock {
             let now = clock()
             // Claimed by another request while this one waited for the lock.
-            if fleet.leases.valid(id, now: now) != nil, let handle = store.find(id) { return .success(handle) }
+            if let epoch = fleet.leases.valid(id, now: now), let handle = store.find(id) { return .success((handle, epoch)) }
             let local = store.find(id)
             let outcome: Claim
             do {
@@ -64,7 +66,7 @@ extension TrellisApp {
             case .renewed(let epoch):
                 fleet.leases.hold(id, epoch: epoch, since: now)
                 metrics.fleet.recordRenewal()
-                if let local { return .success(local) }
+                if let local { return .success((local, epoch)) }
                 return .failure(.unreadable)  // a renewal needs a copy here: not reached
             case .taken(let epoch, let records):
                 // Whatever copy this instance had is older than the store's.
@@ -74,20 +76,21 @@ extension TrellisApp {
                 fleet.leases.hold(id, epoch: epoch, since: now)
                 metrics.fleet.recordTakeover()
                 guard let handle = store.find(id) else { return .failure(.unreadable) }
-                return .success(handle)
+                return .success((handle, epoch))
             case .held(let seconds):
-                forget(id, fleet)
+                drop(id, fleet)
                 metrics.fleet.recordRefused()
                 return .failure(.held(seconds: seconds))
             case .missing:
-                forget(id, fleet)
+                drop(id, fleet)
                 return .failure(.missing)
             }
         }
     }
 
-    /// Drops this instance's copy and lease (the store keeps the session).
-    func forget(_ id: String, _ fleet: Fleet) {
+    /// Drops this instance's copy and lease, whatever they are (under the claims' lock: no
+    /// take-over here can run meanwhile). The store keeps the session.
+    private func drop(_ id: String, _ fleet: Fleet) {
         store.discard(id)
         fleet.leases.remove(id)
     }
@@ -114,41 +117,49 @@ extension TrellisApp {
     }
 
     /// What turns a session request's answer into a refusal once its records' fate is
-    /// known (nil on a single instance): a write fenced off or lost answers 503 and drops
-    /// this copy; a committed write renews the lease; an answer with nothing written goes
-    /// only while the lease still surely holds, so nothing stale leaves this instance.
-    func fleetRefusal(_ id: String, _ request: TrellisRequest, renews: Bool = true) -> (@Sendable (CommitOutcome) -> TrellisResponse?)? {
-        guard let fleet else { return nil }
+    /// known (nil on a single instance), for a request on `copy` owned at `epoch`: a write
+    /// fenced off or lost answers 503 and drops that copy; a committed write renews the
+    /// lease; an answer with nothing written goes only while that very lease still surely
+    /// holds, so nothing stale leaves this instance.
+    func fleetRefusal(_ id: String, _ request: TrellisRequest, epoch: Int64?, copy: SessionStore<Service.Session>.Handle?,
+                      renews: Bool = true) -> (@Sendable (CommitOutcome) -> TrellisResponse?)? {
+        guard let fleet, let epoch else { return nil }
         let since = clock()
-        let epoch = fleet.leases.epoch(id)
         return { [self] outcome in
             switch outcome {
             case .committed:
-                if renews, let epoch { fleet.leases.renewed(id, epoch: epoch, since: since) }
+                if renews { fleet.leases.renewed(id, epoch: epoch, since: since) }
                 return nil
             case .waited:
-                if fleet.leases.valid(id, now: clock()) != nil { return nil }
+                if fleet.leases.valid(id, now: clock()) == epoch { return nil }
                 return unavailable(.sessionOwnedElsewhere, retryAfter: 1, request,
                                    "this instance's lease on session \(id) ran out while answering; retry")
             case .fenced:
-                forget(id, fleet)
+                forget(id, fleet, epoch: epoch, copy: copy)
                 return unavailable(.sessionOwnedElsewhere, retryAfter: 1, request,
                                    "another instance took session \(id) over while this request ran; nothing was applied; retry")
             case .failed:
-                forget(id, fleet)
+                forget(id, fleet, epoch: epoch, copy: copy)
                 return unavailable(.storeUnavailable, retryAfter: 1, request,
                                    "the shared session store did not take this request's records; nothing was applied; retry")
             }
         }
     }
 
-    /// A fleet's records carry the owner's epoch: the store refuses them once another
-    /// instance took the session over. A new session's first record makes its owner.
-    func fenced(_ ops: [StoreOp], of id: String) -> [StoreOp] {
-        guard let fleet, let first = ops.first else { return ops }
+    /// Drops the copy a request worked on and its lease, unless a take-over here has
+    /// replaced them since (nil copy: whatever copy the id has, for a session just made).
+    func forget(_ id: String, _ fleet: Fleet, epoch: Int64, copy: SessionStore<Service.Session>.Handle?) {
+        if let copy { store.discard(copy) } else { store.discard(id) }
+        fleet.leases.remove(id, epoch: epoch)
+    }
+
+    /// A fleet's records carry the epoch their copy is owned at: the store refuses them once
+    /// another instance took the session over. A new session's first record makes it.
+    func fenced(_ ops: [StoreOp], of id: String, epoch: Int64?) -> [StoreOp] {
+        guard fleet != nil, let first = ops.first else { return ops }
         if case .create = first { return ops }
-        // No epoch held: nothing proves ownership, and the store refuses the ops.
-        return [.fence(session: id, epoch: fleet.leases.epoch(id) ?? 0)] + ops
+        // No epoch: nothing proves ownership, and the store refuses the ops.
+        return [.fence(session: id, epoch: epoch ?? 0)] + ops
     }
 
     /// Sessions idle in the shared store go from it too, about once a minute (on the pool,

@@ -192,6 +192,17 @@ public final class SessionStore<Session>: @unchecked Sendable {
         }
     }
 
+    /// `discard` of exactly the copy a request found, if it is still the one under its id
+    /// (another may have replaced it since: a fleet's take-over).
+    @discardableResult
+    public func discard(_ handle: Handle) -> Bool {
+        locked {
+            guard let entry = entries[handle.entry.id], entry === handle.entry else { return false }
+            unlinkLocked(entry, notify: false)
+            return true
+        }
+    }
+
     /// Expires every idle session now; answers how many went.
     @discardableResult
     public func sweep() -> Int {
