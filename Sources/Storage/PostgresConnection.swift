@@ -109,7 +109,15 @@ final class PGConnection: @unchecked Sendable {
     func pipeline(_ statements: [(sql: String, params: [Value])]) throws(StoreError) -> [Result] {
         try ensureConnected()
         guard PQenterPipelineMode(conn) == 1 else { throw StoreError("cannot enter pipeline mode: \(lastError)") }
-        defer { PQexitPipelineMode(conn) }
+        defer {
+            // Results left unread (an error before the sync was read): start a new session
+            // rather than let the next pipeline read them.
+            if PQexitPipelineMode(conn) != 1 {
+                prepared = [:]
+                PQreset(conn)
+                if PQstatus(conn) == CONNECTION_OK { _ = try? configure() }
+            }
+        }
         var firstError: StoreError?
         var sent = 0
         /// Statements prepared in this pipeline: their own results come before the statement's.

@@ -86,7 +86,12 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
         }
         epochs = [:]
         let lease = PGConnection.Value.int(leaseMillis), me = PGConnection.Value.text(instance)
-        for op in RecordChunks.coalesced(deduplicated) {
+        // Sessions in one order (each one's ops kept in theirs): two servers' transactions
+        // lock owner rows in the same order and cannot deadlock; a session's appends come
+        // together, as one chunk.
+        let ordered = deduplicated.enumerated()
+            .sorted { ($0.element.session, $0.offset) < ($1.element.session, $1.offset) }.map(\.element)
+        for op in RecordChunks.coalesced(ordered) {
             let session = op.session
             switch op {
             case .fence(_, let epoch):

@@ -142,6 +142,13 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     /// session's lock, so in the session's order); `held` goes once it is committed.
     func handOver(_ writes: [JournalWrite], of id: String, epoch: Int64? = nil, then held: HeldAnswer?) {
         for write in writes { if case .replace = write { metrics.journal.recordCompaction() } }
+        // A history that could not be compacted leaves a single server's store (the session
+        // goes on in memory); in a fleet the store's history is the session, so this edit is
+        // refused instead (503, this copy dropped) and the next request replays the history.
+        if fleet != nil, writes.contains(.forget) {
+            held?.committed(.failed)
+            return
+        }
         journal?.submit(fenced(writes.map { $0.op(session: id) }, of: id, epoch: epoch), then: held?.committed)
     }
 

@@ -173,7 +173,10 @@ extension TrellisApp {
                 }
             }
             if !submitted { held?.committed(.waited) }
-            (held?.ready ?? done)(answer.map { reply($0, request) } ?? problem(.unknownSession(id), request))
+            // Gone meanwhile: deleted, or, in a fleet, this copy dropped for a newer one.
+            let gone = fleet == nil ? problem(.unknownSession(id), request)
+                : unavailable(.sessionOwnedElsewhere, retryAfter: 1, request, "session \(id) changed hands while this request waited; retry")
+            (held?.ready ?? done)(answer.map { reply($0, request) } ?? gone)
         }
     }
 

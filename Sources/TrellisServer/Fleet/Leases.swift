@@ -10,8 +10,9 @@ final class Leases: Sendable {
     struct Lease {
         var epoch: Int64
         var validUntil: UInt64
-        /// When it was last let go: a write handed over before then renews nothing here
-        /// (its commit and the release reach the store in either order).
+        /// When it was let go (0: it was not, since the claim that granted it): from then on
+        /// no write renews it here (its commit and the release reach the store in either
+        /// order); only the next claim does.
         var letGoAt: UInt64 = 0
     }
 
@@ -37,7 +38,10 @@ final class Leases: Sendable {
     /// changed hands here meanwhile).
     func renewed(_ id: String, epoch: Int64, since: UInt64) {
         table.withLock { t in
-            guard var lease = t[id], lease.epoch == epoch, since > lease.letGoAt else { return }
+            // Once let go, only a claim (`hold`, which the release is serialised with) makes the
+            // lease count again: a commit racing with the release cannot tell which reached
+            // the store last.
+            guard var lease = t[id], lease.epoch == epoch, lease.letGoAt == 0 else { return }
             lease.validUntil = max(lease.validUntil, since &+ heldNanos)
             t[id] = lease
         }

@@ -202,7 +202,9 @@ extension TrellisApp {
                     }
                 }
             }
-            if !pool.submit(release) { release() }
+            // A stopped pool means a graceful stop, which lets every lease go anyway (and this
+            // may run inside a claim, which holds the claims' lock).
+            _ = pool.submit(release)
         }
     }
 
