@@ -8,9 +8,10 @@
 public protocol JournalStore: AnyObject, Sendable {
     /// Runs `ops` as one transaction: all of them happen, or (on a thrown error) none,
     /// except that a shared store leaves out the ops of a session whose `fence` failed
-    /// (another server owns it now): those sessions are answered.
+    /// (another server owns it now): those sessions and epochs are answered (one batch may
+    /// hold an old copy's writes, refused, and the current copy's, which land).
     @discardableResult
-    func apply(_ ops: [StoreOp]) throws(StoreError) -> Set<String>
+    func apply(_ ops: [StoreOp]) throws(StoreError) -> Set<Fenced>
     /// A session's records in order, each checked against its checksum.
     func history(of session: String) throws(StoreError) -> [StoredRecord]
     /// Every session in the store, and what was found damaged in it.
@@ -70,6 +71,14 @@ public enum StoreOp: Equatable, Sendable {
         case .create(let s, _), .append(let s, _), .replace(let s, _), .delete(let s), .fence(let s, _): return s
         }
     }
+}
+
+/// A session's writes a shared store refused, at the epoch they carried (a new session's
+/// first record carries epoch 1).
+public struct Fenced: Hashable, Sendable {
+    public var session: String
+    public var epoch: Int64
+    public init(session: String, epoch: Int64) { self.session = session; self.epoch = epoch }
 }
 
 /// A store several servers share (PostgreSQL, docs/fleet.md): a session is written by one

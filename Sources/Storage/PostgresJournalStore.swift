@@ -68,14 +68,14 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
     private static let nextSeq = "coalesce((SELECT max(seq) + 1 FROM trellis_records WHERE session = $1), 0)"
 
     @discardableResult
-    public func apply(_ ops: [StoreOp]) throws(StoreError) -> Set<String> {
+    public func apply(_ ops: [StoreOp]) throws(StoreError) -> Set<Fenced> {
         guard !ops.isEmpty else { return [] }
         var epochs: [String: Int64] = [:]
         var fencedOnly: [String: Int64] = [:]  // fences with no write after them: renewals
         var statements: [(sql: String, params: [PGConnection.Value])] = [("BEGIN", [])]
-        /// Which session each statement wrote, and so whose fence a missing row means.
-        var writes: [(statement: Int, session: String)] = []
-        var fenced = Set<String>()
+        /// Which session and epoch each statement wrote, and so whose fence a missing row means.
+        var writes: [(statement: Int, fenced: Fenced)] = []
+        var fenced = Set<Fenced>()
         // A request's fence repeats its session's epoch; keeping the first lets a run of
         // appends become one chunk.
         var deduplicated: [StoreOp] = []
@@ -99,7 +99,7 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
                 fencedOnly[session] = epoch
                 continue
             case .create(_, let record):
-                writes.append((statements.count, session))
+                writes.append((statements.count, Fenced(session: session, epoch: 1)))
                 statements.append(("""
                     WITH own AS (INSERT INTO trellis_owners (session, epoch, owner, lease_until)
                                  VALUES ($1, 1, NULL, now()) ON CONFLICT (session) DO NOTHING RETURNING session)
@@ -108,9 +108,9 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
                 epochs[session] = 1
             case .append(_, let record), .replace(_, let record):
                 // Without an epoch nothing proves this server owns the session.
-                guard let epoch = epochs[session] else { fenced.insert(session); continue }
+                guard let epoch = epochs[session] else { fenced.insert(Fenced(session: session, epoch: 0)); continue }
                 fencedOnly[session] = nil
-                writes.append((statements.count, session))
+                writes.append((statements.count, Fenced(session: session, epoch: epoch)))
                 var clear = ""
                 if case .replace = op {
                     clear = ", gone AS (DELETE FROM trellis_records WHERE session = $1 AND EXISTS (SELECT 1 FROM f))"
@@ -120,9 +120,9 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
                     INSERT INTO trellis_records \(Self.recordColumns) SELECT session, \(Self.nextSeq), $5, $6, $7, $8, $9, $10 FROM f
                     """, [.text(session), .int(epoch), lease, me] + Self.values(record)))
             case .delete:
-                guard let epoch = epochs[session] else { fenced.insert(session); continue }
+                guard let epoch = epochs[session] else { fenced.insert(Fenced(session: session, epoch: 0)); continue }
                 fencedOnly[session] = nil
-                writes.append((statements.count, session))
+                writes.append((statements.count, Fenced(session: session, epoch: epoch)))
                 statements.append(("""
                     WITH f AS (DELETE FROM trellis_owners WHERE session = $1 AND epoch = $2 AND (owner = $3 OR owner IS NULL)
                                RETURNING session),
@@ -133,7 +133,7 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
             }
         }
         for (session, epoch) in fencedOnly.sorted(by: { $0.key < $1.key }) {
-            writes.append((statements.count, session))
+            writes.append((statements.count, Fenced(session: session, epoch: epoch)))
             statements.append((Self.fence, [.text(session), .int(epoch), lease, me]))
         }
         statements.append(("COMMIT", []))
@@ -144,7 +144,7 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
             _ = try? writer.run("ROLLBACK")
             throw error
         }
-        for (k, session) in writes where results[k].changed == 0 && results[k].rows.isEmpty { fenced.insert(session) }
+        for (k, write) in writes where results[k].changed == 0 && results[k].rows.isEmpty { fenced.insert(write) }
         return fenced
     }
 

@@ -92,7 +92,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     }
 
     @discardableResult
-    public func apply(_ ops: [StoreOp]) throws(StoreError) -> Set<String> {
+    public func apply(_ ops: [StoreOp]) throws(StoreError) -> Set<Fenced> {
         guard !ops.isEmpty else { return [] }
         var before: [String: Int64?] = [:]
         do {

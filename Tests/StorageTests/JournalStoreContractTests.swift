@@ -100,18 +100,22 @@ import Testing
         }
         #expect(epoch == 2 && Self.texts(records) == ["doc", "edit-1"])
         // A still thinks it owns epoch 1: its writes, checkpoints and deletes land nowhere.
-        #expect(try a.apply([.fence(session: s, epoch: 1), .append(session: s, Self.record(1, "stale"))]) == [s])
-        #expect(try a.apply([.fence(session: s, epoch: 1), .replace(session: s, Self.record(3, "stale"))]) == [s])
-        #expect(try a.apply([.fence(session: s, epoch: 1), .delete(session: s)]) == [s])
-        #expect(try a.apply([.fence(session: s, epoch: 1)]) == [s])
+        #expect(try a.apply([.fence(session: s, epoch: 1), .append(session: s, Self.record(1, "stale"))]) == [Fenced(session: s, epoch: 1)])
+        #expect(try a.apply([.fence(session: s, epoch: 1), .replace(session: s, Self.record(3, "stale"))]) == [Fenced(session: s, epoch: 1)])
+        #expect(try a.apply([.fence(session: s, epoch: 1), .delete(session: s)]) == [Fenced(session: s, epoch: 1)])
+        #expect(try a.apply([.fence(session: s, epoch: 1)]) == [Fenced(session: s, epoch: 1)])
         // Another session's writes in the same transaction are not held back by it.
         let other = "o-" + UUID().uuidString
         #expect(try a.apply([.create(session: other, Self.record(0, "doc")),
-                             .fence(session: s, epoch: 1), .append(session: s, Self.record(1, "stale"))]) == [s])
+                             .fence(session: s, epoch: 1), .append(session: s, Self.record(1, "stale"))]) == [Fenced(session: s, epoch: 1)])
         #expect(try Self.texts(a.history(of: other)) == ["doc"])
+        // One batch with an old copy's write and the current copy's: only the old one is refused.
+        #expect(try b.apply([.fence(session: s, epoch: 1), .append(session: s, Self.record(1, "stale")),
+                             .fence(session: s, epoch: 2), .append(session: s, Self.record(1, "edit-1b"))]) == [Fenced(session: s, epoch: 1)])
+        #expect(try Self.texts(b.history(of: s)) == ["doc", "edit-1", "edit-1b"])
         // B writes at its epoch; A's renewal of its old epoch takes the session over again.
         #expect(try b.apply([.fence(session: s, epoch: 2), .append(session: s, Self.record(1, "edit-2"))]).isEmpty)
-        #expect(try Self.texts(b.history(of: s)) == ["doc", "edit-1", "edit-2"])
+        #expect(try Self.texts(b.history(of: s)) == ["doc", "edit-1", "edit-1b", "edit-2"])
         #expect(try a.claim(s, epoch: 1).heldFor > 50)
     }
 

@@ -160,6 +160,16 @@ public final class JournalWriter: @unchecked Sendable {
         }
     }
 
+    /// Whether the store refused the writes `op` stands for: its fence's session and epoch,
+    /// or a new session's first record (epoch 1).
+    private static func isRefused(_ op: StoreOp, _ fenced: Set<Fenced>) -> Bool {
+        switch op {
+        case .fence(let session, let epoch): return fenced.contains(Fenced(session: session, epoch: epoch))
+        case .create(let session, _): return fenced.contains(Fenced(session: session, epoch: 1))
+        case .append, .replace, .delete: return false
+        }
+    }
+
     /// Each item's outcome, in order.
     private func write(_ items: [Item]) -> [CommitOutcome] {
         let ops = items.flatMap(\.ops)
@@ -173,7 +183,7 @@ public final class JournalWriter: @unchecked Sendable {
             fleetMetrics?.recordStore(.commit, nanos: end &- start)
             fleetMetrics?.recordFenced(fenced.count)
             return items.map { item in
-                item.ops.isEmpty ? .waited : item.ops.contains { fenced.contains($0.session) } ? .fenced : .committed
+                item.ops.isEmpty ? .waited : item.ops.contains { Self.isRefused($0, fenced) } ? .fenced : .committed
             }
         } catch {
             // Without a fleet the sessions stay as answered in memory and the store misses
