@@ -123,10 +123,10 @@ def without_locations(diagnostics):
     return out
 
 
-def answer_difference(mine, theirs, diverged):
+def answer_difference(mine, theirs, diverged, anywhere=False):
     """None when two answers of a session (parsed JSON) agree on revision, frames and
     diagnostics (a diverged session's frames only where the layout determines them, and its
-    diagnostics but for where their members were written); otherwise what differs, for a
+    diagnostics but for where their members were written, as with `anywhere`); otherwise what differs, for a
     failure message."""
     for key in ("revision", "frames", "diagnostics"):
         if key == "frames" and diverged:
@@ -134,7 +134,7 @@ def answer_difference(mine, theirs, diverged):
                 return (f"frames differ from its twin's beyond ambiguous attributes (diverged):\n"
                         f"  {json.dumps(mine[key])[:600]}\n  {json.dumps(theirs[key])[:600]}")
             continue
-        if key == "diagnostics" and diverged:
+        if key == "diagnostics" and (diverged or anywhere):
             if without_locations(mine[key]) != without_locations(theirs[key]):
                 return (f"diagnostics differ from its twin's beyond locations (diverged):\n"
                         f"  {json.dumps(mine[key])[:600]}\n  {json.dumps(theirs[key])[:600]}")
