@@ -48,6 +48,8 @@ public struct ServerConfig: Equatable, Sendable {
     public var durability = Durability.batch
     /// `["*"]` = any origin; otherwise exact origins.
     public var corsOrigins = ["*"]
+    /// Memory for one-shot layouts kept warm, in MiB (docs/api.md "Warm one-shots"); 0: off.
+    public var warmLayoutsMB = 32
     /// Layouts with more views than this are solved on the worker pool, not on an event loop.
     public var bigSolveThreshold = 200
     /// swift-log level name: trace, debug, info, notice, warning, error, critical.
@@ -96,6 +98,7 @@ public struct ServerConfig: Equatable, Sendable {
         }
         if !(maxSolveSeconds.isFinite && maxSolveSeconds > 0) { problems.append("maxSolveSeconds must be a positive number of seconds") }
         if bigSolveThreshold < 0 { problems.append("bigSolveThreshold must not be negative") }
+        if !(0...65_536).contains(warmLayoutsMB) { problems.append("warmLayoutsMB must be in 0...65536 (0 = off)") }
         for (name, value) in [("readTimeoutSeconds", readTimeoutSeconds), ("idleTimeoutSeconds", idleTimeoutSeconds),
                               ("drainSeconds", drainSeconds), ("sessionIdleSeconds", sessionIdleSeconds)] where !(value.isFinite && value > 0) {
             problems.append("\(name) must be a positive number of seconds")
@@ -173,6 +176,7 @@ extension ServerConfig {
             config.corsOrigins = origins
             return nil
         } show: { $0.corsOrigins.joined(separator: ",") },
+        int("TRELLIS_WARM_LAYOUTS_MB", "warm-layouts-mb", "MiB of one-shot layouts kept to answer the same structure with new numbers warm; 0 = off.", \.warmLayoutsMB),
         int("TRELLIS_BIG_SOLVE_THRESHOLD", "big-solve-threshold", "Layouts with more views are solved on the worker pool.", \.bigSolveThreshold),
         ConfigSetting(environment: "TRELLIS_LOG_LEVEL", option: "log-level",
                       help: "trace, debug, info (access log), notice, warning, error or critical.") { config, raw in

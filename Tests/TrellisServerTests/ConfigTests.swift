@@ -34,7 +34,7 @@ import TrellisServer
         #expect(config.logLevel == "warning" && config.logFormat == .json)
         #expect(config.stateDir == "/var/lib/trellis" && config.stateDirectory == "/var/lib/trellis" && config.durability == .fsync)
         #expect(config.store == "postgresql://trellis@db:5432/trellis" && config.leaseSeconds == 2.5)
-        #expect(ServerConfig.settings.count == 25)
+        #expect(ServerConfig.settings.count == 26)
         #expect(Set(ServerConfig.settings.map(\.environment)).count == ServerConfig.settings.count)
     }
 

@@ -54,15 +54,24 @@ enum NumberFormat {
         return "\(value)"
     }
 
-    /// Solver results with rounding noise removed (`99.99999999997` -> `100`, `-0` -> `0`):
-    /// the nearest integer when it is closer than 1e-7. Answers clean every frame number,
-    /// so this is a handful of instructions: adding and subtracting 1.5 * 2^52 rounds to
-    /// the nearest integer below 2^51 (ties to even; a tie is 0.5 away, never cleaned).
+    /// Solver results with rounding noise removed (`99.99999999997` -> `100`, `-0` -> `0`,
+    /// `264.90000000000003` -> `264.9`): the nearest integer when it is closer than 1e-7, else
+    /// the nearest millionth of a point (a thousandth from 10,000 points on). The last bits
+    /// of a result depend on the order the solver worked in (a build, or a kept layout's
+    /// constants changed in place: docs/api.md "Warm one-shots"); a millionth does not. A
+    /// value within noise of a tie (a half-millionth, as 0.3333 * 118.875 has) always goes up,
+    /// whichever side of the tie the noise put it. Answers clean every frame number, so this
+    /// is a handful of instructions: adding and subtracting 1.5 * 2^52 rounds to the nearest
+    /// integer below 2^51.
     @inline(__always) static func clean(_ value: Double) -> Double {
         guard abs(value) < 1e15 else { return value }  // NaN and infinities fail this too
         let nearest = (value + 6_755_399_441_055_744) - 6_755_399_441_055_744
-        guard abs(value - nearest) < 1e-7 else { return value }
-        return nearest == 0 ? 0 : nearest
+        if abs(value - nearest) < 1e-7 { return nearest == 0 ? 0 : nearest }
+        guard abs(value) < 1e7 else { return value }
+        let scale: Double = abs(value) < 1e4 ? 1e6 : 1e3
+        let units = value * scale, below = units.rounded(.down), fraction = units - below
+        let rounded = (fraction > 0.5 || abs(fraction - 0.5) < 1e-3 ? below + 1 : below) / scale
+        return rounded == 0 ? 0 : rounded
     }
 
     /// The nearest integer, for magnitudes where that is exact (no libm needed).

@@ -145,6 +145,18 @@ public final class LiveLayout: @unchecked Sendable {
                             location: nil),
             ]))
         }
+        return runBatch(strict: batch.strict, seconds: seconds, stop: stop) { layout in
+            var errors: [LayoutError] = []
+            for op in batch.ops { errors += layout.perform(op) }
+            return errors
+        }
+    }
+
+    /// Runs `body` as one atomic batch (every change or none, settled in add order, checked
+    /// for overflow and, if `strict`, for broken constraints): the ops of an edit batch, or
+    /// a warm one-shot's new constants (`WarmLayout`).
+    func runBatch(strict: Bool, seconds: Double, stop: (@Sendable () -> Bool)?,
+                  _ body: (LiveLayout) -> [LayoutError]) -> Result<AnswerSnapshot, LayoutProblem> {
         let clock = ContinuousClock()
         let start = clock.now
         activity = .batch(UndoLog())
@@ -156,14 +168,13 @@ public final class LiveLayout: @unchecked Sendable {
         let newestBrokenBefore = newestBroken
         let cacheBefore = ambiguityCache, current = isAmbiguityCurrent, symbolsBefore = solver.symbolCount
         let entriesBefore = state.entryCount
-        var errors: [LayoutError] = []
-        for op in batch.ops { errors += perform(op) }
+        var errors = body(self)
         if errors.isEmpty { settle(newestBrokenBefore: newestBrokenBefore) }
         touchedFrom = .max
         ranOutOfTime = solver.ranOutOfTime
         if ranOutOfTime { errors = [SolveBudget.error(seconds)] }
         if errors.isEmpty { errors = overflowErrors() }
-        if errors.isEmpty && batch.strict { errors = unsatisfiableErrors() }
+        if errors.isEmpty && strict { errors = unsatisfiableErrors() }
         guard errors.isEmpty else {
             let log = activity.undoLog
             activity = .idle

@@ -77,6 +77,10 @@ struct Registry {
     subscript(id: String) -> InstalledDescription? { index[id].flatMap { slots[Int($0)] } }
     var count: Int { index.count }
 
+    /// The ids of the descriptions no distribute entry or VFL line made, in slot order: a
+    /// fresh build's plain constraints in document order (`WarmLayout`).
+    var ungroupedIDsInOrder: [String] { slots.compactMap { $0?.stored.group == nil ? $0?.id : nil } }
+
     func ids(firstItem: ItemRef) -> [String] { byFirstItem[firstItem] ?? [] }
 
     /// Whether the item has an active description (SnapKit's installed constraints of an item;

@@ -63,7 +63,8 @@ extension TrellisApp {
 
     private func metricsText(_ call: EndpointCall) {
         let done = call.done
-        let text = metrics.render(sessions: store.stats)
+        var text = metrics.render(sessions: store.stats)
+        service.renderMetrics(&text)
         done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", PrometheusText.contentType)],
                              body: Array(text.utf8)))
     }

@@ -153,13 +153,19 @@ public struct LayoutEngineService: LayoutService {
     var maxConstraints: Int { limits.maxConstraints }
     var maxSolveSeconds: Double { limits.solveSeconds }
 
-    public init(limits: LayoutLimits = .standard) {
+    /// One-shot layouts kept warm (docs/api.md "Warm one-shots"); nil when off.
+    let warm: WarmLayouts?
+
+    public init(limits: LayoutLimits = .standard, warmLayoutsBytes: Int = 0) {
         self.limits = limits
+        warm = warmLayoutsBytes > 0 ? WarmLayouts(capacityBytes: warmLayoutsBytes) : nil
     }
 
     public init(config: ServerConfig) {
-        self.init(limits: config.layoutLimits)
+        self.init(limits: config.layoutLimits, warmLayoutsBytes: config.warmLayoutsMB << 20)
     }
+
+    public func renderMetrics(_ out: inout String) { warm?.render(&out) }
 
     // MARK: - LayoutService
 
@@ -175,6 +181,9 @@ public struct LayoutEngineService: LayoutService {
         }
         if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return .problem(refused) }
         let start = MonotonicClock.now()
+        if let warm, let answer = solveWarm(parsed, warm, space: space, seconds: seconds, stop: stop) {
+            return .json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: MonotonicClock.now() &- start)
+        }
         switch LiveLayout.solve(document: parsed, space: space, seconds: seconds, stop: stop) {
         case .failure(let problem):
             return Self.refusal(problem)
@@ -182,6 +191,32 @@ public struct LayoutEngineService: LayoutService {
             let nanos = MonotonicClock.now() &- start
             return .json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: nanos)
         }
+    }
+
+    /// The answer of a kept layout of `document`'s structure, its numbers changed in place;
+    /// nil to solve it cold. The second sighting of a structure builds the layout to keep
+    /// (in full, as a session's) and answers from it.
+    private func solveWarm(_ document: LayoutDocument, _ warm: WarmLayouts, space: FrameSpace, seconds: Double,
+                           stop: @escaping @Sendable () -> Bool) -> LayoutAnswer? {
+        let hash = document.structureHash
+        if let kept = warm.take(document, hash: hash) {
+            defer { warm.put(kept) }
+            switch kept.retarget(to: document, space: space, seconds: seconds, stop: stop) {
+            case .answered(let answer):
+                warm.count(.hit)
+                return answer
+            case .declined:
+                warm.count(.declined)
+                return nil
+            }
+        }
+        guard warm.shouldKeep(hash: hash), let made = WarmLayout.make(document: document, seconds: seconds, stop: stop) else {
+            return nil
+        }
+        warm.put(made)
+        // Diagnostics are left to the cold solve, as a warm answer leaves them (`retarget`).
+        let answer = made.answer(space: space)
+        return answer.diagnostics.isEmpty ? answer : nil
     }
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?) {

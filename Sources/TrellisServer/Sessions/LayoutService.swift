@@ -129,6 +129,9 @@ public protocol LayoutService: Sendable {
     /// Whether the session is asleep (for the counters). The default: never.
     func isAsleep(_ session: Session) -> Bool
 
+    /// Appends the service's own metrics (Prometheus text) to `/metrics`. The default: none.
+    func renderMetrics(_ out: inout String)
+
     /// What the last request (create or edit) did to the session's history, taken once, for
     /// the durable store (docs/durability.md). The default: nothing (no history kept).
     func takeWrites(_ session: inout Session) -> [JournalWrite]
@@ -144,6 +147,7 @@ public protocol LayoutService: Sendable {
 }
 
 extension LayoutService {
+    public func renderMetrics(_ out: inout String) {}
     public func estimatedViews(document: [UInt8]) -> Int { DocumentEstimate.countIDKeys(document) }
     public func sleep(_ session: inout Session) -> Released? { nil }
     public func isAsleep(_ session: Session) -> Bool { false }

@@ -1,0 +1,154 @@
+/// A one-shot's layout kept to answer the next document of the same structure (docs/api.md
+/// §"Warm one-shots"): web frontends POST the same screen again and again with only numbers
+/// changed (a window size, a text's measured size, a constant). Such a document is answered by
+/// changing the kept solver's constants in place, as a session's `update` and `setFrame` do
+/// (proven equal to fresh solves by the session differential tests), instead of a build.
+///
+/// What counts as structure: everything but the numbers a build turns into solver constants
+/// (fixed frames, intrinsic sizes, constraint constants, offsets and insets). Views, tree,
+/// attributes, relations, items, multipliers, priorities, ids, labels, margins, guides,
+/// VFL lines and distribute entries must be equal, compared in full (`hasSameStructure`),
+/// never by hash alone.
+///
+/// A warm answer is given only where it is the cold answer: an answer with a broken
+/// constraint (whose diagnostics quote constants and request locations), an ambiguous one, or
+/// any error is declined, and the caller solves the document cold.
+///
+/// Not thread-safe: one request at a time (`WarmLayouts` hands it out and takes it back).
+public final class WarmLayout: @unchecked Sendable {
+    let layout: LiveLayout
+    /// The document whose numbers the layout holds now.
+    private var document: LayoutDocument
+    /// The registry id of each of the document's constraints, in document order; nil for an
+    /// entry that made several constraints of its own (distribute, VFL: kept equal).
+    private let ids: [String?]
+    /// `LayoutDocument.structureHash` of `document`.
+    public let structureHash: Int
+    /// About what the kept layout costs in memory, for the cache's bound: calibrated on
+    /// `scripts/bench-sessions` (10,000 sessions of 50 views in 460 MB, about 46 KB each).
+    public let estimatedBytes: Int
+
+    /// Builds the layout of `document` in full (the form edits work on); nil when the document
+    /// is refused, or when its constraints cannot be matched with the registry's descriptions.
+    public static func make(document: LayoutDocument, seconds: Double = LayoutLimits.standard.solveSeconds,
+                            stop: (@Sendable () -> Bool)? = nil) -> WarmLayout? {
+        guard case .success(let layout) = LiveLayout.make(document: document, seconds: seconds, stop: stop) else { return nil }
+        // A fresh build registers one description per plain constraint, in document order.
+        let plain = layout.state.registry.ungroupedIDsInOrder
+        var ids: [String?] = []
+        ids.reserveCapacity(document.constraints.count)
+        var next = 0
+        for spec in document.constraints {
+            guard spec.distribution == nil && spec.vfl == nil else { ids.append(nil); continue }
+            guard next < plain.count else { return nil }
+            ids.append(plain[next])
+            next += 1
+        }
+        guard next == plain.count else { return nil }
+        layout.compactStorage()
+        return WarmLayout(layout: layout, document: document, ids: ids)
+    }
+
+    private init(layout: LiveLayout, document: LayoutDocument, ids: [String?]) {
+        self.layout = layout
+        self.document = document
+        self.ids = ids
+        structureHash = document.structureHash
+        estimatedBytes = 2048 + 640 * layout.state.tree.count + 160 * layout.state.entryCount
+    }
+
+    /// The answer of the document it holds now.
+    public func answer(space: FrameSpace = .superview) -> LayoutAnswer { layout.answer(space: space) }
+
+    /// Whether `other` has the structure of the document held (compared in full).
+    public func matches(_ other: LayoutDocument) -> Bool { document.hasSameStructure(as: other) }
+
+    public enum Outcome {
+        /// The answer of the new document, equal to its cold answer.
+        case answered(LayoutAnswer)
+        /// Not answered here: solve it cold. The layout still holds a document of its structure.
+        case declined
+    }
+
+    /// Answers `new` (which `matches`) by changing the numbers that differ, in place, as one
+    /// atomic batch: a refused batch puts everything back.
+    public func retarget(to new: LayoutDocument, space: FrameSpace = .superview,
+                         seconds: Double = LayoutLimits.standard.solveSeconds,
+                         stop: (@Sendable () -> Bool)? = nil) -> Outcome {
+        guard let plan = plan(to: new) else { return .declined }
+        let result = layout.runBatch(strict: new.strict, seconds: seconds, stop: stop) { plan.apply(to: $0) }
+        guard case .success(let snapshot) = result else { return .declined }
+        document = new
+        // A broken constraint's diagnostic quotes its constant and where it stands in the
+        // request, which the kept descriptions may not have as this request has them; where
+        // the layout is ambiguous, an edited solver may settle on another of the equally good
+        // layouts than a fresh build (docs/sessions.md). Both are answered cold.
+        guard snapshot.diagnostics.isEmpty else { return .declined }
+        return .answered(snapshot.answer(space: space))
+    }
+
+    /// What changes, worked out before anything does; nil when a change cannot be made in place.
+    private func plan(to new: LayoutDocument) -> NewNumbers? {
+        guard new.views.count == document.views.count, new.constraints.count == document.constraints.count else { return nil }
+        var plan = NewNumbers()
+        for (old, view) in zip(document.views, new.views) {
+            if let frame = view.frame, frame != old.frame { plan.frames.append((view.id, frame, view.frameLocation)) }
+            for axis in SizeAxis.allCases {
+                let size = axis == .width ? view.intrinsicWidth : view.intrinsicHeight
+                let before = axis == .width ? old.intrinsicWidth : old.intrinsicHeight
+                if let size, size != before, ViewSpec.installsIntrinsic(size) { plan.sizes.append((view.id, axis, size)) }
+            }
+        }
+        let registry = layout.state.registry
+        let compiler = layout.state.compiler
+        for (k, (old, spec)) in zip(document.constraints, new.constraints).enumerated()
+        where old.target != spec.target || old.modifier != spec.modifier {
+            guard let id = ids[k], let installed = registry[id],
+                  case .success(let members) = compiler.compile(spec, defaultFirst: nil),
+                  members.count == installed.expanded.count,
+                  zip(members, installed.expanded).allSatisfy({ $0.hasSameUpdateKey(as: $1.compiled) })
+            else { return nil }
+            plan.constraints.append((id, spec, members.map(\.constant)))
+        }
+        return plan
+    }
+}
+
+/// The numbers a warm one-shot changes, and how each is changed in place (as `setFrame`, an
+/// intrinsic size's constant, `set` of a constraint's constant).
+private struct NewNumbers {
+    var frames: [(view: String, frame: Rect, location: RequestLocation?)] = []
+    var sizes: [(view: String, axis: SizeAxis, size: Double)] = []
+    var constraints: [(id: String, spec: ConstraintSpec, constants: [Double])] = []
+
+    func apply(to layout: LiveLayout) -> [LayoutError] {
+        var errors: [LayoutError] = []
+        for f in frames { errors += layout.setFrame(f.frame, of: f.view, at: f.location) }
+        for s in sizes {
+            do {
+                // Installed as `size - I` (`installIntrinsic`): a pair held as one sits
+                // under the hugging key alone.
+                try layout.changeConstant(.hugging(view: s.view, s.axis), to: -s.size)
+                try layout.changeConstant(.compression(view: s.view, s.axis), to: -s.size)
+            } catch {
+                errors.append(error)
+            }
+        }
+        for c in constraints {
+            guard let description = layout.state.registry[c.id] else { continue }
+            do {
+                for (k, constant) in c.constants.enumerated() { _ = try layout.setUserConstant(constant, id: c.id, index: k) }
+            } catch {
+                errors.append(error)
+            }
+            // The description says what is installed again: the new spec, as written.
+            let oldStored = description.stored, wasEdited = description.edited, id = c.id
+            layout.state.registry.restate(id: id, as: StoredSpec(c.spec, group: nil))
+            layout.recordUndo { layout in
+                layout.state.registry.restate(id: id, as: oldStored)
+                if wasEdited { layout.state.registry.markEdited(id: id) }
+            }
+        }
+        return errors
+    }
+}

@@ -1,0 +1,71 @@
+// What a warm one-shot (`WarmLayout`) keeps fixed: a document's structure is everything but
+// the numbers a build turns into solver constants: fixed frames' values, intrinsic sizes'
+// values, and constraint constants, offsets and insets (docs/api.md §"Warm one-shots").
+// Where things stand in the request (locations) is not structure either.
+
+extension LayoutDocument {
+    /// Whether `other` differs from this document in numbers alone. Compared in full.
+    public func hasSameStructure(as other: LayoutDocument) -> Bool {
+        guard direction == other.direction, strict == other.strict, views.count == other.views.count,
+              constraints.count == other.constraints.count, metrics == other.metrics else { return false }
+        for (a, b) in zip(views, other.views) where !a.hasSameStructure(as: b) { return false }
+        for (a, b) in zip(constraints, other.constraints) where !a.hasSameStructure(as: b) { return false }
+        return true
+    }
+
+    /// A hash of what `hasSameStructure` compares (equal structures, equal hashes), for finding
+    /// candidates; never a proof of a match.
+    public var structureHash: Int {
+        var h = Hasher()
+        h.combine(views.count)
+        h.combine(constraints.count)
+        h.combine(strict)
+        for view in views {
+            h.combine(view.id)
+            h.combine(view.superview)
+            h.combine(view.frame == nil)
+        }
+        for spec in constraints {
+            h.combine(spec.id)
+            h.combine(spec.first?.view)
+            h.combine(spec.attributes)
+            h.combine(spec.relation)
+            h.combine(spec.multiplier)
+            h.combine(spec.priority)
+        }
+        return h.finalize()
+    }
+}
+
+extension ViewSpec {
+    /// Whether an intrinsic size of `size` makes constraints (a negative one is UIKit's
+    /// noIntrinsicMetric: none).
+    static func installsIntrinsic(_ size: Double?) -> Bool { size.map { $0.isFinite && $0 >= 0 } ?? false }
+
+    func hasSameStructure(as other: ViewSpec) -> Bool {
+        id == other.id && superview == other.superview && kind == other.kind && (frame == nil) == (other.frame == nil)
+            && Self.installsIntrinsic(intrinsicWidth) == Self.installsIntrinsic(other.intrinsicWidth)
+            && Self.installsIntrinsic(intrinsicHeight) == Self.installsIntrinsic(other.intrinsicHeight)
+            && margins == other.margins && safeArea == other.safeArea && hugging == other.hugging
+            && compressionResistance == other.compressionResistance
+            && firstBaseline == other.firstBaseline && lastBaseline == other.lastBaseline
+    }
+}
+
+extension ConstraintSpec {
+    /// Equal but for the constant, offset or inset. An entry that makes several constraints of
+    /// its own (distribute, VFL) must be equal whole; a new constant's compiled constraints are
+    /// checked against the installed ones when it is applied (`WarmLayout`).
+    func hasSameStructure(as other: ConstraintSpec) -> Bool {
+        guard id == other.id, first == other.first, attributes == other.attributes, relation == other.relation,
+              multiplier == other.multiplier, priority == other.priority, active == other.active,
+              label == other.label, source == other.source, distribution == other.distribution, vfl == other.vfl
+        else { return false }
+        if distribution != nil || vfl != nil { return target == other.target && modifier == other.modifier }
+        switch (target, other.target) {
+        case (.constant, .constant): return true
+        case (.item(let a, let x), .item(let b, let y)): return a == b && x == y
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Layout
+import Platform
+
+/// The layouts of recent one-shot documents, kept to answer the next document of the same
+/// structure warm (`WarmLayout`, docs/api.md "Warm one-shots"). Bounded by bytes (an estimate
+/// per layout), least recently used first out. A structure is kept from its second sighting
+/// on: a stream of documents never seen twice pays only for remembering their hashes.
+///
+/// A layout is taken out while a request uses it and put back after, so two requests never
+/// share one; a second request of the same structure meanwhile misses (and may keep one more).
+final class WarmLayouts: Sendable {
+    /// Metric labels of `trellis_warm_layouts_total`.
+    enum Result: Int, CaseIterable {
+        case hit, miss, declined
+        var label: String { ["hit", "miss", "declined"][rawValue] }
+    }
+
+    let capacityBytes: Int
+    private let state: Locked<State>
+
+    init(capacityBytes: Int) {
+        self.capacityBytes = capacityBytes
+        state = Locked(State())
+    }
+
+    /// The kept layout for `document`'s structure (found by `hash`, compared in full), taken
+    /// out of the cache; nil on a miss. Counts a miss; the caller counts a hit or a decline.
+    func take(_ document: LayoutDocument, hash: Int) -> WarmLayout? {
+        guard let candidate = state.withLock({ $0.take(hash: hash) }) else {
+            count(.miss)
+            return nil
+        }
+        guard candidate.matches(document) else {  // another structure with the same hash
+            put(candidate)
+            count(.miss)
+            return nil
+        }
+        return candidate
+    }
+
+    /// Whether a miss should keep a layout: the structure was seen before (the first sighting
+    /// is only remembered) and a layout of it fits.
+    func shouldKeep(hash: Int) -> Bool {
+        state.withLock { $0.sighted(hash) }
+    }
+
+    /// Keeps `layout` as the most recently used, letting the least recently used go past the bound.
+    func put(_ layout: WarmLayout) {
+        guard layout.estimatedBytes <= capacityBytes / 4 else { return }
+        let released = state.withLock { $0.put(layout, capacity: capacityBytes) }
+        _ = released  // freed here, outside the lock
+    }
+
+    func count(_ result: Result) { state.withLock { $0.counts[result.rawValue] &+= 1 } }
+
+    func render(_ out: inout String) {
+        let (counts, entries, bytes) = state.withLock { ($0.counts, $0.entries, $0.bytes) }
+        let name = "trellis_warm_layouts_total"
+        PrometheusText.header(&out, name: name, type: "counter",
+                              help: "One-shots by how a kept layout served them: hit (answered warm), miss, declined (solved cold).")
+        for result in Result.allCases {
+            PrometheusText.sample(&out, name: name, labels: [("result", result.label)], value: String(counts[result.rawValue]))
+        }
+        PrometheusText.single(&out, name: "trellis_warm_layouts", type: "gauge", help: "One-shot layouts kept warm.", value: entries)
+        PrometheusText.single(&out, name: "trellis_warm_layouts_bytes", type: "gauge",
+                              help: "Estimated memory of the one-shot layouts kept warm (bounded by --warm-layouts-mb).", value: bytes)
+    }
+}
+
+/// The cache under its lock: layouts in slots, linked newest to oldest, found by hash.
+private struct State: Sendable {
+    struct Slot {
+        var layout: WarmLayout?
+        var newer: Int32 = -1
+        var older: Int32 = -1
+    }
+    var slots: [Slot] = []
+    var free: [Int32] = []
+    var byHash: [Int: [Int32]] = [:]
+    var newest: Int32 = -1
+    var oldest: Int32 = -1
+    var entries = 0
+    var bytes = 0
+    var counts = [UInt64](repeating: 0, count: WarmLayouts.Result.allCases.count)
+    /// Structures seen once, as a ring of hashes (bounded).
+    var sightings = Set<Int>()
+    var sightingRing: [Int] = []
+    var sightingNext = 0
+    static let sightingsKept = 4096
+
+    mutating func take(hash: Int) -> WarmLayout? {
+        guard let slot = byHash[hash]?.last else { return nil }
+        return remove(slot)
+    }
+
+    mutating func sighted(_ hash: Int) -> Bool {
+        if sightings.remove(hash) != nil { return true }
+        if sightingRing.count < Self.sightingsKept {
+            sightingRing.append(hash)
+        } else {
+            sightings.remove(sightingRing[sightingNext])
+            sightingRing[sightingNext] = hash
+            sightingNext = (sightingNext + 1) % Self.sightingsKept
+        }
+        sightings.insert(hash)
+        return false
+    }
+
+    /// Inserts as newest; answers what had to go (to be freed outside the lock).
+    mutating func put(_ layout: WarmLayout, capacity: Int) -> [WarmLayout] {
+        let slot: Int32
+        if let reused = free.popLast() { slot = reused } else {
+            slot = Int32(slots.count)
+            slots.append(Slot())
+        }
+        slots[Int(slot)] = Slot(layout: layout, newer: -1, older: newest)
+        if newest >= 0 { slots[Int(newest)].newer = slot }
+        newest = slot
+        if oldest < 0 { oldest = slot }
+        byHash[layout.structureHash, default: []].append(slot)
+        entries += 1
+        bytes += layout.estimatedBytes
+        var released: [WarmLayout] = []
+        while bytes > capacity, oldest >= 0, let gone = remove(oldest) { released.append(gone) }
+        return released
+    }
+
+    private mutating func remove(_ slot: Int32) -> WarmLayout? {
+        guard let layout = slots[Int(slot)].layout else { return nil }
+        let s = slots[Int(slot)]
+        if s.newer >= 0 { slots[Int(s.newer)].older = s.older } else { newest = s.older }
+        if s.older >= 0 { slots[Int(s.older)].newer = s.newer } else { oldest = s.newer }
+        slots[Int(slot)] = Slot()
+        free.append(slot)
+        let hash = layout.structureHash
+        byHash[hash]?.removeAll { $0 == slot }
+        if byHash[hash]?.isEmpty == true { byHash[hash] = nil }
+        entries -= 1
+        bytes -= layout.estimatedBytes
+        return layout
+    }
+}

@@ -1,0 +1,55 @@
+import TestSupport
+import Foundation
+import Testing
+import TrellisServer
+
+/// Warm one-shots over HTTP (docs/api.md "Warm one-shots"): a form re-POSTed with a new
+/// window width, new text sizes and new constants, as a web frontend sends it, answers what a
+/// server without kept layouts answers, byte for byte (but the solve time); `/metrics` counts
+/// the hits. Numbers of other lengths move every location after them on the line, and a
+/// width that breaks a constraint is answered with the cold answer's diagnostics.
+@Suite struct WarmOneShotEndToEndTests {
+    static func form(width: Int, label: Int, field: Int, gap: Int, button: Double) -> String {
+        #"{"views":[{"id":"root","frame":{"x":0,"y":0,"width":\#(width),"height":667}},"#
+            + #"{"id":"label","superview":"root","intrinsicSize":{"width":\#(label),"height":21},"hugging":{"horizontal":251}},"#
+            + #"{"id":"field","superview":"root","intrinsicSize":{"width":\#(field),"height":34},"compressionResistance":{"horizontal":749}},"#
+            + #"{"id":"button","superview":"root","intrinsicSize":{"width":88,"height":44}}],"#
+            + #""constraints":["label.leading == superview.leading + 20",{"view":"label","attributes":"centerY","to":"field"},"#
+            + #""field.leading == label.trailing + \#(gap)",{"view":"field","attributes":"trailing","to":"superview","offset":-20},"#
+            + #""field.top == superview.top + 64","button.top == field.bottom + \#(gap)","button.centerX == superview.centerX","#
+            + #""button.width == superview.width * \#(button) @750","button.width >= 200","#
+            + #""button.width <= superview.width - 40"]}"#
+    }
+
+    static func withoutSolveTime(_ body: [UInt8]) -> String {
+        String(decoding: body, as: UTF8.self).replacingOccurrences(of: #""solveMicros":[0-9]+"#, with: #""solveMicros":0"#,
+                                                                    options: .regularExpression)
+    }
+
+    @Test func repostedFormsAnswerWhatColdSolvesAnswer() throws {
+        let warm = try LiveServer(LayoutEngineService(warmLayoutsBytes: 8 << 20))
+        defer { warm.stop() }
+        let cold = try LiveServer(LayoutEngineService())
+        defer { cold.stop() }
+        let w = try warm.client(), c = try cold.client()
+        var rng = SplitMix(state: 41)
+        var broken = 0
+        for k in 0..<40 {
+            // Every tenth width is too narrow for the button's 200 points and 20 either side: a
+            // broken constraint.
+            let width = k % 10 == 9 ? 150 : Int.random(in: 320...1400, using: &rng)
+            let body = Self.form(width: width, label: Int.random(in: 40...160, using: &rng), field: Int.random(in: 60...300, using: &rng),
+                                 gap: Int.random(in: 4...24, using: &rng), button: [0.5, 0.6, 0.75][k % 3])
+            let a = try w.postJSON("/v1/layouts", body), b = try c.postJSON("/v1/layouts", body)
+            #expect(a.status == 200 && b.status == 200)
+            #expect(Self.withoutSolveTime(a.body) == Self.withoutSolveTime(b.body), "request \(k): \(body)")
+            if String(decoding: b.body, as: UTF8.self).contains("unsatisfiable") { broken += 1 }
+        }
+        #expect(broken >= 3)
+        let metrics = String(decoding: try w.exchange("GET", "/metrics").body, as: UTF8.self)
+        let hits = metrics.split(separator: "\n").first { $0.hasPrefix(#"trellis_warm_layouts_total{result="hit"}"#) }
+            .flatMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+        // The first is solved cold, the second builds the kept layout, the broken ones are declined.
+        #expect((hits ?? 0) >= 28, "\(metrics.split(separator: "\n").filter { $0.contains("warm") })")
+    }
+}
