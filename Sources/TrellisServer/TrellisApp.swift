@@ -112,6 +112,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     public func shutdown() {
         pool.shutdown()
         journal?.shutdown()
+        (logger.handler as? LineLogHandler)?.sink.flush()
     }
 
     public func handle(_ request: TrellisRequest, respond: @escaping @Sendable (TrellisResponse) -> Void) {

@@ -43,6 +43,7 @@ struct Serve: ParsableCommand {
     @Option(help: help("lease-seconds")) var leaseSeconds: String?
     @Option(help: help("durability")) var durability: String?
     @Option(help: help("cors-origins")) var corsOrigins: String?
+    @Option(help: help("warm-layouts-mb")) var warmLayoutsMb: String?
     @Option(help: help("big-solve-threshold")) var bigSolveThreshold: String?
     @Option(help: help("log-level")) var logLevel: String?
     @Option(help: help("log-format")) var logFormat: String?
@@ -63,7 +64,7 @@ struct Serve: ParsableCommand {
             ("max-views", maxViews),
             ("max-constraints", maxConstraints), ("max-coordinate", maxCoordinate), ("max-solve-seconds", maxSolveSeconds),
             ("state-dir", stateDir), ("store", store), ("lease-seconds", leaseSeconds), ("durability", durability), ("cors-origins", corsOrigins),
-            ("big-solve-threshold", bigSolveThreshold), ("log-level", logLevel), ("log-format", logFormat),
+            ("warm-layouts-mb", warmLayoutsMb), ("big-solve-threshold", bigSolveThreshold), ("log-level", logLevel), ("log-format", logFormat),
         ]
         var problems: [String] = []
         for case let (name, value?) in options {

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Testing
 @testable import TrellisServer
@@ -305,6 +306,55 @@ import Platform
         #expect(stamp.count == 24 && zip(stamp, shape).allSatisfy { $1 == 0x30 ? (0x30...0x39).contains($0) : $0 == $1 },
                 "\(String(decoding: stamp, as: UTF8.self))")
         #expect(String(decoding: stamp.prefix(4), as: UTF8.self) >= "2026")
+    }
+
+    /// The access line written without a dictionary (the server's own handler) is the line
+    /// swift-log's general path writes for the same exchange, in both formats.
+    @Test func accessLineIsTheGeneralPathsLine() throws {
+        /// Forwards to a `LineLogHandler` as any other handler would (the general path).
+        struct Forwarding: LogHandler {
+            var inner: LineLogHandler
+            var metadata: Logger.Metadata { get { inner.metadata } set { inner.metadata = newValue } }
+            var logLevel: Logger.Level { get { inner.logLevel } set { inner.logLevel = newValue } }
+            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+                get { inner[metadataKey: key] }
+                set { inner[metadataKey: key] = newValue }
+            }
+            func log(event: LogEvent) { inner.log(event: event) }
+        }
+        for format in ServerConfig.LogFormat.allCases {
+            var lines: [String] = []
+            for general in [false, true] {
+                var fds: [Int32] = [0, 0]
+                try #require(pipe(&fds) == 0)
+                let handler = LineLogHandler(label: "t", level: .info, format: format, fileDescriptor: fds[1])
+                let logger = general ? Logger(label: "t", factory: { _ in Forwarding(inner: handler) }) : Logger(label: "t", factory: { _ in handler })
+                let app = TrellisApp(config: ServerConfig(), service: UnavailableLayoutService(), logger: logger, pool: WorkerPool(threads: 1))
+                for traced in [false, true] {
+                    var request = TrellisRequest(method: "GET", target: "/healthz?probe=1",
+                                                 headers: [HeaderField("X-Request-ID", "fixed-id")]
+                                                     + (traced ? [HeaderField("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")] : []))
+                    if traced { request.remoteAddress = "10.1.2.3:4567" }
+                    app.handle(request) { _ in }
+                }
+                app.shutdown()
+                handler.sink.flush()
+                close(fds[1])
+                var bytes: [UInt8] = []
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let n = read(fds[0], &chunk, chunk.count)
+                    if n <= 0 { break }
+                    bytes += chunk[..<n]
+                }
+                close(fds[0])
+                // Times and durations differ from run to run.
+                lines.append(String(decoding: bytes, as: UTF8.self)
+                    .replacingOccurrences(of: #"(ts=|"ts":")[0-9T:.Z-]+"#, with: "TS", options: .regularExpression)
+                    .replacingOccurrences(of: #"duration_us("?[=:])[0-9]+"#, with: "D", options: .regularExpression))
+            }
+            #expect(lines[0] == lines[1] && lines[0].split(separator: "\n").count == 2, "\(lines)")
+        }
     }
 
     /// The access log names the client, the path with its query, and the trace a valid

@@ -7,20 +7,30 @@ import Darwin
 #endif
 import Logging
 
-/// Structured log lines on stderr, one `write` per line (lines from several threads
-/// never mix): logfmt (`ts=... level=info msg=request request_id=...`) or JSON.
+/// Structured log lines on stderr, whole lines through a buffer (`LogSink`: lines from
+/// several threads never mix, and keep their order): logfmt (`ts=... level=info msg=request
+/// request_id=...`) or JSON.
 public struct LineLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
     public let label: String
     public let format: ServerConfig.LogFormat
-    private let fd: Int32
+    let sink: LogSink
 
     public init(label: String, level: Logger.Level, format: ServerConfig.LogFormat, fileDescriptor: Int32 = 2) {
         self.label = label
         self.logLevel = level
         self.format = format
-        self.fd = fileDescriptor
+        sink = fileDescriptor == 2 ? .standardError : LogSink(fileDescriptor: fileDescriptor)
+    }
+
+    /// A line whose fields are given in key order (the access log's, built without a
+    /// dictionary): the line `log` would write for the same fields, when the handler has
+    /// no metadata of its own.
+    func write(_ level: Logger.Level, _ message: String, sortedFields: [(key: String, value: Logger.MetadataValue)]) {
+        let line = LineLogHandler.line(format, time: LineLogHandler.timestampBytes(), level: level, message: message,
+                                       sorted: sortedFields)
+        sink.append(line, urgent: level >= .warning)
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -38,9 +48,7 @@ public struct LineLogHandler: LogHandler {
         }
         let line = LineLogHandler.line(format, time: LineLogHandler.timestampBytes(), level: event.level,
                                        message: event.message.description, fields: fields)
-        line.withUnsafeBufferPointer { buffer in
-            _ = write(fd, buffer.baseAddress, buffer.count)
-        }
+        sink.append(line, urgent: event.level >= .warning)
     }
 
     /// One line, ending in a newline. Fields in key order after ts, level, msg.
@@ -52,7 +60,11 @@ public struct LineLogHandler: LogHandler {
     /// `format`'s line as bytes.
     static func line(_ format: ServerConfig.LogFormat, time: [UInt8], level: Logger.Level,
                      message: String, fields: Logger.Metadata) -> [UInt8] {
-        let sorted = fields.sorted { $0.key < $1.key }
+        line(format, time: time, level: level, message: message, sorted: fields.sorted { $0.key < $1.key })
+    }
+
+    static func line(_ format: ServerConfig.LogFormat, time: [UInt8], level: Logger.Level,
+                     message: String, sorted: [(key: String, value: Logger.MetadataValue)]) -> [UInt8] {
         switch format {
         case .logfmt:
             var out: [UInt8] = []

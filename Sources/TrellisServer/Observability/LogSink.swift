@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Platform
+
+/// Where log lines go: a buffer in front of a file descriptor, so that the access log (a line
+/// per request at the default level) costs a copy under a lock, not a `write` per request.
+/// Lines keep the order they were logged in and are never split. The buffer is written out
+/// when it passes `flushBytes`, on a timer (`flushSeconds`), at once for a line at `warning`
+/// or above, and when the process stops (`flush()` from the server's shutdown, and `atexit`).
+/// A process killed outright loses at most the last `flushSeconds` of lines.
+public final class LogSink: Sendable {
+    public static let standardError = LogSink(fileDescriptor: 2)
+    static let flushBytes = 32 * 1024
+    static let flushSeconds = 0.1
+
+    private let fd: Int32
+    private let buffer = Locked<[UInt8]>([])
+    private let timerStarted = Locked(false)
+
+    init(fileDescriptor: Int32) { fd = fileDescriptor }
+
+    /// Adds one whole line; `urgent` writes it (and everything before it) out now.
+    func append(_ line: [UInt8], urgent: Bool) {
+        startTimerOnce()
+        buffer.withLock { pending in
+            if pending.capacity == 0 { pending.reserveCapacity(2 * Self.flushBytes) }
+            pending += line
+            // Written under the lock: lines go out in the order they came in.
+            if urgent || pending.count >= Self.flushBytes { writeOut(&pending) }
+        }
+    }
+
+    /// Writes out everything buffered.
+    public func flush() {
+        buffer.withLock { writeOut(&$0) }
+    }
+
+    private func writeOut(_ pending: inout [UInt8]) {
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(fd, base + offset, bytes.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The timer's thread, started by the first line: flushes every `flushSeconds`.
+    private func startTimerOnce() {
+        guard !timerStarted.withLock({ started in
+            defer { started = true }
+            return started
+        }) else { return }
+        if self === LogSink.standardError { atexit { LogSink.standardError.flush() } }
+        let sink = self
+        _ = startThread(detached: true) {
+            while true {
+                var delay = timespec(tv_sec: 0, tv_nsec: Int(Self.flushSeconds * 1e9))
+                nanosleep(&delay, nil)
+                sink.flush()
+            }
+        }
+    }
+}
