@@ -1,30 +1,48 @@
 // trellis-bench oneshot: the work of one `POST /v1/layouts` without the HTTP around it
-// (decode, build, solve, answer, encode, free), COUNT times over one document. Meant for
+// (decode, build, solve, answer, encode, free), COUNT times over one document, or over the
+// documents of a file one a line in turn (scripts/gen-screen-doc SHAPE --variants N). Meant for
 // profilers: `valgrind --tool=callgrind trellis-bench oneshot --count 300 DOC` counts the
-// instructions of exactly that path.
+// instructions of exactly that path. `--warm` answers as a warm one-shot does (docs/api.md
+// "Warm one-shots"): every document after the first by changing a kept layout's numbers.
 import Layout
 
 enum OneShotBench {
-    static let usage = "usage: trellis-bench oneshot [--count N] DOCUMENT.json"
+    static let usage = "usage: trellis-bench oneshot [--count N] [--warm] DOCUMENT.json|DOCUMENTS.jsonl"
 
     static func main(_ arguments: [String]) -> Int32 {
+        let warm = arguments.contains("--warm")
         let count: Int, bytes: [UInt8]
-        switch CountAndDocument.parse(arguments, usage: usage, defaultCount: 1000) {
+        switch CountAndDocument.parse(arguments.filter { $0 != "--warm" }, usage: usage, defaultCount: 1000) {
         case .failure(let status): return status.code
         case .success(let parsed): (count, bytes) = (parsed.count, parsed.bytes)
         }
-        var total = 0
+        let documents = bytes.split(separator: 0x0A).map(Array.init).filter { $0.contains(0x7B) }
+        guard !documents.isEmpty else { printError(usage); return 2 }
+        var kept: WarmLayout?
+        var total = 0, declined = 0
         let start = monotonicNanoseconds()
-        for _ in 0..<count {
-            guard case .success(let document) = decodeLayoutDocument(bytes),
-                  case .success(let answer) = LiveLayout.solve(document: document) else {
-                printError("oneshot: the document does not solve")
+        for k in 0..<count {
+            guard case .success(let document) = decodeLayoutDocument(documents[k % documents.count]) else {
+                printError("oneshot: a document does not read")
                 return 1
             }
-            total &+= encodeLayoutAnswer(answer, includeRevision: false).count
+            var answer: LayoutAnswer?
+            if warm, let layout = kept, layout.matches(document), case .answered(let warmAnswer) = layout.retarget(to: document) {
+                answer = warmAnswer
+            } else {
+                if warm { declined += kept == nil ? 0 : 1 }
+                if warm && kept == nil { kept = WarmLayout.make(document: document) }
+                guard case .success(let cold) = LiveLayout.solve(document: document) else {
+                    printError("oneshot: the document does not solve")
+                    return 1
+                }
+                answer = cold
+            }
+            total &+= answer.map { encodeLayoutAnswer($0, includeRevision: false).count } ?? 0
         }
         let nanos = monotonicNanoseconds() - start
-        print(format("%d solves, %.1f us each, %d answer bytes each", count, Double(nanos) / 1000 / Double(count), total / count))
+        print(format("%d solves, %.1f us each, %d answer bytes each", count, Double(nanos) / 1000 / Double(count), total / count)
+              + (warm ? ", \(declined) declined" : ""))
         return 0
     }
 }
