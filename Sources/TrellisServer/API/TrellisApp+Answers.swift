@@ -140,20 +140,20 @@ extension TrellisApp {
         // Our own handler without metadata of its own (the server's): the same line from the
         // fields in key order, with no dictionary built and sorted per request.
         if let handler = logger.handler as? LineLogHandler, handler.metadata.isEmpty {
-            var sorted: [(key: String, value: Logger.MetadataValue)] = [
-                ("bytes_in", .stringConvertible(request.body.count)), ("bytes_out", .stringConvertible(e.response.body.count)),
+            var sorted: [(key: StaticString, value: LineLogHandler.Field)] = [
+                ("bytes_in", .int(request.body.count)), ("bytes_out", .int(e.response.body.count)),
             ]
             sorted.reserveCapacity(11)
-            if let client = request.remoteAddress { sorted.append(("client", .string(client))) }
-            sorted.append(("duration_us", .stringConvertible(e.nanos / 1000)))
-            sorted.append(("method", .string(request.method)))
-            if let trace = e.trace { sorted.append(("parent_id", .string(trace.parentID))) }
-            sorted.append(("path", .string(request.query.isEmpty ? request.path : request.path + "?" + request.query)))
-            sorted.append(("request_id", .string(e.requestID)))
-            sorted.append(("route", .string(e.route.template)))
-            sorted.append(("status", .stringConvertible(e.response.status)))
-            if let trace = e.trace { sorted.append(("trace_id", .string(trace.traceID))) }
-            handler.write(.info, "request", sortedFields: sorted)
+            if let client = request.remoteAddress { sorted.append(("client", .text(client))) }
+            sorted.append(("duration_us", .int(Int(e.nanos / 1000))))
+            sorted.append(("method", .text(request.method)))
+            if let trace = e.trace { sorted.append(("parent_id", .text(trace.parentID))) }
+            sorted.append(("path", .text(request.query.isEmpty ? request.path : request.path + "?" + request.query)))
+            sorted.append(("request_id", .text(e.requestID)))
+            sorted.append(("route", .text(e.route.template)))
+            sorted.append(("status", .int(e.response.status)))
+            if let trace = e.trace { sorted.append(("trace_id", .text(trace.traceID))) }
+            handler.info("request", sortedFields: sorted)
             return
         }
         var fields: Logger.Metadata = [

@@ -24,13 +24,46 @@ public struct LineLogHandler: LogHandler {
         sink = fileDescriptor == 2 ? .standardError : LogSink(fileDescriptor: fileDescriptor)
     }
 
-    /// A line whose fields are given in key order (the access log's, built without a
-    /// dictionary): the line `log` would write for the same fields, when the handler has
-    /// no metadata of its own.
-    func write(_ level: Logger.Level, _ message: String, sortedFields: [(key: String, value: Logger.MetadataValue)]) {
-        let line = LineLogHandler.line(format, time: LineLogHandler.timestampBytes(), level: level, message: message,
-                                       sorted: sortedFields)
-        sink.append(line, urgent: level >= .warning)
+    /// A field of a line written without swift-log's metadata (the access log's).
+    enum Field {
+        case int(Int)
+        case text(String)
+    }
+
+    /// An info line whose fields are given in key order (the access log's, built without a
+    /// dictionary, numbers written without `description`): the line `log` would write for the
+    /// same fields, when the handler has no metadata of its own.
+    func info(_ message: StaticString, sortedFields fields: [(key: StaticString, value: Field)]) {
+        let time = LineLogHandler.timestampBytes()
+        var out: [UInt8] = []
+        switch format {
+        case .logfmt:
+            out.reserveCapacity(256)
+            out += "ts=".utf8; out += time; out += " level=info msg=".utf8
+            out.append(contentsOf: UnsafeBufferPointer(start: message.utf8Start, count: message.utf8CodeUnitCount))
+            for (key, value) in fields {
+                out.append(0x20)
+                out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+                out.append(0x3D)
+                switch value {
+                case .int(let n): out += String(n).utf8
+                case .text(let text): LineLogHandler.appendLogfmt(text, to: &out)
+                }
+            }
+            out.append(0x0A)
+        case .json:
+            var members: [(String, JSONValue)] = [("ts", .string(String(decoding: time, as: UTF8.self))),
+                                                  ("level", .string("info")), ("msg", .string("\(message)"))]
+            for (key, value) in fields {
+                switch value {
+                case .int(let n): members.append(("\(key)", .int(n)))
+                case .text(let text): members.append(("\(key)", .string(text)))
+                }
+            }
+            out = JSONValue.object(members).encoded()
+            out.append(0x0A)
+        }
+        sink.append(out, urgent: false)
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
