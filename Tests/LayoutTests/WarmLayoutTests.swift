@@ -94,6 +94,77 @@ import Testing
         #expect(tally.answered >= 250 && tally.declinedClean * 50 <= tally.rounds, "\(tally)")
     }
 
+    /// Bodies that differ in JSON number tokens alone are answered without being read
+    /// (`retarget(body:)`, the kept document patched), byte for byte what a cold solve of
+    /// the body answers; a change of another number (a priority) is not taken that way.
+    @Test func bodiesChangedInNumbersAloneAnswerTheColdAnswer() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/screens")
+        var sources: [String] = try ["stack", "signin", "cards", "list"].map {
+            try String(contentsOf: folder.appendingPathComponent($0 + ".json"), encoding: .utf8)
+        }
+        var rng = SplitMix(state: 99)
+        for _ in 0..<150 { sources.append(Self.randomScreen(&rng)) }
+        var answered = 0, notByNumbers = 0, declined = 0, rounds = 0
+        var failures: [String] = []
+        for (k, source) in sources.enumerated() {
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(source.utf8)) as? [String: Any])
+            func body() throws -> [UInt8] { [UInt8](try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) }
+            let first = try body()
+            guard case .success(let document) = decodeLayoutDocument(first), let warm = WarmLayout.make(document: document, body: first)
+            else { continue }
+            for round in 0..<(k < 4 ? 60 : 6) {
+                Self.changeNumbers(&object, &rng, priorityToo: round % 13 == 12)
+                let next = try body()
+                rounds += 1
+                let expected = cold(try #require(try? decodeLayoutDocument(next).get()))
+                switch warm.retarget(body: next, limits: .standard) {
+                case .answered(let answer)?:
+                    answered += 1
+                    if encoded(answer) != expected {
+                        failures.append("source \(k) round \(round):\n  warm \(String(decoding: encoded(answer), as: UTF8.self))\n  cold \(String(decoding: expected, as: UTF8.self))")
+                    }
+                case .declined?: declined += 1
+                case nil:
+                    notByNumbers += 1
+                    // Read the general way then, which keeps the new body for the next round.
+                    if case .answered(let answer) = warm.retarget(to: try #require(try? decodeLayoutDocument(next).get()), body: next),
+                       encoded(answer) != expected { failures.append("source \(k) round \(round) (read): warm and cold differ") }
+                }
+                if failures.count >= 3 { break }
+            }
+        }
+        #expect(failures.isEmpty, Comment(rawValue: failures.joined(separator: "\n\n")))
+        #expect(answered * 10 >= rounds * 6 && notByNumbers > 0, "\(answered) answered, \(declined) declined, \(notByNumbers) read of \(rounds)")
+    }
+
+    /// New numbers for a document as JSON: the root's size, intrinsic sizes, constraint
+    /// objects' numeric `to`, `offset` and `inset`; with `priorityToo`, a priority as well.
+    static func changeNumbers(_ object: inout [String: Any], _ rng: inout SplitMix, priorityToo: Bool) {
+        func n(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &rng)) / (Bool.random(using: &rng) ? 1 : 4) }
+        if var views = object["views"] as? [[String: Any]] {
+            for i in views.indices {
+                if var frame = views[i]["frame"] as? [String: Any], views[i]["superview"] == nil {
+                    frame["width"] = n(300...1400); frame["height"] = n(400...1000)
+                    views[i]["frame"] = frame
+                }
+                if var size = views[i]["intrinsicSize"] as? [String: Any], Bool.random(using: &rng) {
+                    size["width"] = n(10...300); size["height"] = n(10...60)
+                    views[i]["intrinsicSize"] = size
+                }
+            }
+            object["views"] = views
+        }
+        if var constraints = object["constraints"] as? [Any] {
+            for i in constraints.indices {
+                guard var c = constraints[i] as? [String: Any], Bool.random(using: &rng) else { continue }
+                for key in ["to", "offset", "inset"] where c[key] is NSNumber { c[key] = n(0...120) }
+                if priorityToo, c["vfl"] == nil, c["distribute"] == nil { c["priority"] = 700 }
+                constraints[i] = c
+            }
+            object["constraints"] = constraints
+        }
+    }
+
     @Test func anotherStructureDoesNotMatch() throws {
         let a = try #require(try? decodeLayoutDocument(Array(Self.screen(width: 375, constant: 8, priority: 750).utf8)).get())
         let warm = try #require(WarmLayout.make(document: a))

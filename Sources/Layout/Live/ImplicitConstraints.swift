@@ -106,11 +106,21 @@ extension FrameVariables {
 
 extension Rect {
     subscript(field: FrameField) -> Double {
-        switch field {
-        case .x: return x
-        case .y: return y
-        case .width: return width
-        case .height: return height
+        get {
+            switch field {
+            case .x: return x
+            case .y: return y
+            case .width: return width
+            case .height: return height
+            }
+        }
+        set {
+            switch field {
+            case .x: x = newValue
+            case .y: y = newValue
+            case .width: width = newValue
+            case .height: height = newValue
+            }
         }
     }
 }

@@ -24,13 +24,18 @@ public final class WarmLayout: @unchecked Sendable {
     private let ids: [String?]
     /// `LayoutDocument.structureHash` of `document`.
     public let structureHash: Int
+    /// The body `document` was read from, and its number tokens, each checked to hold the
+    /// value its role says (nil: no body kept, and no `retarget(body:)`).
+    private var body: (bytes: [UInt8], tokens: NumberTokens)?
+    /// `ScannedBody.skeletonHash` of the body kept, if any.
+    public var skeletonHash: Int? { body?.tokens.skeletonHash }
     /// About what the kept layout costs in memory, for the cache's bound: calibrated on
     /// `scripts/bench-sessions` (10,000 sessions of 50 views in 460 MB, about 46 KB each).
     public let estimatedBytes: Int
 
     /// Builds the layout of `document` in full (the form edits work on); nil when the document
     /// is refused, or when its constraints cannot be matched with the registry's descriptions.
-    public static func make(document: LayoutDocument, seconds: Double = LayoutLimits.standard.solveSeconds,
+    public static func make(document: LayoutDocument, body: [UInt8]? = nil, seconds: Double = LayoutLimits.standard.solveSeconds,
                             stop: (@Sendable () -> Bool)? = nil) -> WarmLayout? {
         guard case .success(let layout) = LiveLayout.make(document: document, seconds: seconds, stop: stop) else { return nil }
         // A fresh build registers one description per plain constraint, in document order.
@@ -46,7 +51,28 @@ public final class WarmLayout: @unchecked Sendable {
         }
         guard next == plain.count else { return nil }
         layout.compactStorage()
-        return WarmLayout(layout: layout, document: document, ids: ids)
+        let warm = WarmLayout(layout: layout, document: document, ids: ids)
+        if let body { warm.keep(body: body) }
+        return warm
+    }
+
+    /// Keeps `bytes` (the body `document` was read from) and its number tokens, if every
+    /// token with a role holds the value the document has there: proof that the roles
+    /// name the right views and constraints.
+    private func keep(body bytes: [UInt8]) {
+        body = nil
+        guard let tokens = bytes.withUnsafeBytes({ NumberTokens($0) }) else { return }
+        let consistent = bytes.withUnsafeBufferPointer { p -> Bool in
+            guard let base = p.baseAddress else { return false }
+            for (k, role) in tokens.roles.enumerated() where role != .other {
+                var failAt = 0
+                let span = tokens.spans[k]
+                guard let (value, _) = try? JSONNumber.scan(base, span.lowerBound, span.upperBound, failAt: &failAt),
+                      document.value(at: role) == value else { return false }
+            }
+            return true
+        }
+        if consistent { body = (bytes, tokens) }
     }
 
     private init(layout: LiveLayout, document: LayoutDocument, ids: [String?]) {
@@ -70,21 +96,68 @@ public final class WarmLayout: @unchecked Sendable {
         case declined
     }
 
-    /// Answers `new` (which `matches`) by changing the numbers that differ, in place, as one
-    /// atomic batch: a refused batch puts everything back.
-    public func retarget(to new: LayoutDocument, space: FrameSpace = .superview,
+    /// Answers `new` (which `matches`; read from `body`, if given) by changing the numbers
+    /// that differ, in place, as one atomic batch: a refused batch puts everything back.
+    public func retarget(to new: LayoutDocument, body newBody: [UInt8]? = nil, space: FrameSpace = .superview,
                          seconds: Double = LayoutLimits.standard.solveSeconds,
                          stop: (@Sendable () -> Bool)? = nil) -> Outcome {
         guard let plan = plan(to: new) else { return .declined }
+        let (outcome, applied) = run(plan, new, space: space, seconds: seconds, stop: stop)
+        if applied { if let newBody { keep(body: newBody) } else { body = nil } }
+        return outcome
+    }
+
+    /// Answers a body that differs from the kept one in number tokens alone, without reading
+    /// it: the kept document with those numbers patched in. Nil when that is not so (a token
+    /// of another role changed, a value out of `limits`, or no body kept): read it then.
+    public func retarget(body newBody: [UInt8], limits: LayoutLimits, space: FrameSpace = .superview,
+                         seconds: Double = LayoutLimits.standard.solveSeconds,
+                         stop: (@Sendable () -> Bool)? = nil) -> Outcome? {
+        guard let body, let diff = newBody.withUnsafeBytes({ new in
+            body.bytes.withUnsafeBytes { old in body.tokens.changes(from: old, to: new) }
+        }) else { return nil }
+        var new = document
+        var plan = NewNumbers()
+        var views: [Int] = [], constraints: [Int] = []
+        for (token, value) in diff.changed {
+            let role = body.tokens.roles[token]
+            guard CoordinateRange.contains(value, within: limits.maxCoordinate), new.setValue(value, at: role) else { return nil }
+            switch role {
+            case .frame(let v, _): if views.last != v { views.append(v) }
+            case .intrinsic(let v, let axis): plan.sizes.append((new.views[v].id, axis, value))
+            case .to(let c), .offset(let c), .inset(let c): if constraints.last != c { constraints.append(c) }
+            case .other: return nil
+            }
+        }
+        for v in views {
+            guard let frame = new.views[v].frame else { return nil }
+            plan.frames.append((new.views[v].id, frame, new.views[v].frameLocation))
+        }
+        for c in constraints {
+            guard let change = constantChange(c, new.constraints[c]) else { return nil }
+            plan.constraints.append(change)
+        }
+        let (outcome, applied) = run(plan, new, space: space, seconds: seconds, stop: stop)
+        if applied {
+            var tokens = body.tokens
+            tokens.spans = diff.spans
+            self.body = (newBody, tokens)
+        }
+        return outcome
+    }
+
+    /// Runs `plan` as one batch; whether it was applied (the layout holds `new` now).
+    private func run(_ plan: NewNumbers, _ new: LayoutDocument, space: FrameSpace, seconds: Double,
+                     stop: (@Sendable () -> Bool)?) -> (Outcome, applied: Bool) {
         let result = layout.runBatch(strict: new.strict, seconds: seconds, stop: stop) { plan.apply(to: $0) }
-        guard case .success(let snapshot) = result else { return .declined }
+        guard case .success(let snapshot) = result else { return (.declined, false) }
         document = new
         // A broken constraint's diagnostic quotes its constant and where it stands in the
         // request, which the kept descriptions may not have as this request has them; where
         // the layout is ambiguous, an edited solver may settle on another of the equally good
         // layouts than a fresh build (docs/sessions.md). Both are answered cold.
-        guard snapshot.diagnostics.isEmpty else { return .declined }
-        return .answered(snapshot.answer(space: space))
+        guard snapshot.diagnostics.isEmpty else { return (.declined, true) }
+        return (.answered(snapshot.answer(space: space)), true)
     }
 
     /// What changes, worked out before anything does; nil when a change cannot be made in place.
@@ -99,18 +172,23 @@ public final class WarmLayout: @unchecked Sendable {
                 if let size, size != before, ViewSpec.installsIntrinsic(size) { plan.sizes.append((view.id, axis, size)) }
             }
         }
-        let registry = layout.state.registry
-        let compiler = layout.state.compiler
         for (k, (old, spec)) in zip(document.constraints, new.constraints).enumerated()
         where old.target != spec.target || old.modifier != spec.modifier {
-            guard let id = ids[k], let installed = registry[id],
-                  case .success(let members) = compiler.compile(spec, defaultFirst: nil),
-                  members.count == installed.expanded.count,
-                  zip(members, installed.expanded).allSatisfy({ $0.hasSameUpdateKey(as: $1.compiled) })
-            else { return nil }
-            plan.constraints.append((id, spec, members.map(\.constant)))
+            guard let change = constantChange(k, spec) else { return nil }
+            plan.constraints.append(change)
         }
         return plan
+    }
+
+    /// Constraint `k` given as `spec`: its new constants, when it compiles to constraints
+    /// that differ from the installed ones in their constants alone.
+    private func constantChange(_ k: Int, _ spec: ConstraintSpec) -> (id: String, spec: ConstraintSpec, constants: [Double])? {
+        guard ids.indices.contains(k), let id = ids[k], let installed = layout.state.registry[id],
+              case .success(let members) = layout.state.compiler.compile(spec, defaultFirst: nil),
+              members.count == installed.expanded.count,
+              zip(members, installed.expanded).allSatisfy({ $0.hasSameUpdateKey(as: $1.compiled) })
+        else { return nil }
+        return (id, spec, members.map(\.constant))
     }
 }
 

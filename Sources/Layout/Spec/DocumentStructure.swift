@@ -69,3 +69,52 @@ extension ConstraintSpec {
         }
     }
 }
+
+extension LayoutDocument {
+    /// The number a token of this role stands for (`NumberTokens`), nil when the document
+    /// has none there (a role whose index or field does not fit).
+    func value(at role: NumberRole) -> Double? {
+        switch role {
+        case .frame(let v, let field): return views.indices.contains(v) ? views[v].frame?[field] : nil
+        case .intrinsic(let v, let axis):
+            guard views.indices.contains(v) else { return nil }
+            return axis == .width ? views[v].intrinsicWidth : views[v].intrinsicHeight
+        case .to(let c):
+            guard plain(c), case .constant(.scalar(let value)) = constraints[c].target else { return nil }
+            return value
+        case .offset(let c):
+            guard plain(c) else { return nil }
+            switch constraints[c].modifier {
+            case .offset(let value): return value
+            case .none: return 0
+            default: return nil
+            }
+        case .inset(let c):
+            guard plain(c), case .inset(.scalar(let value)) = constraints[c].modifier else { return nil }
+            return value
+        case .other: return nil
+        }
+    }
+
+    /// Puts `value` where `role` says, keeping the structure (an intrinsic size stays
+    /// installed or not); false when it cannot.
+    mutating func setValue(_ number: Double, at role: NumberRole) -> Bool {
+        guard value(at: role) != nil else { return false }
+        switch role {
+        case .frame(let v, let field): views[v].frame?[field] = number
+        case .intrinsic(let v, let axis):
+            let old = axis == .width ? views[v].intrinsicWidth : views[v].intrinsicHeight
+            guard ViewSpec.installsIntrinsic(old) == ViewSpec.installsIntrinsic(number) else { return false }
+            if axis == .width { views[v].intrinsicWidth = number } else { views[v].intrinsicHeight = number }
+        case .to(let c): constraints[c].target = .constant(.scalar(number))
+        case .offset(let c): constraints[c].modifier = number == 0 && constraints[c].modifier == .none ? .none : .offset(number)
+        case .inset(let c): constraints[c].modifier = .inset(.scalar(number))
+        case .other: return false
+        }
+        return true
+    }
+
+    private func plain(_ c: Int) -> Bool {
+        constraints.indices.contains(c) && constraints[c].distribution == nil && constraints[c].vfl == nil
+    }
+}

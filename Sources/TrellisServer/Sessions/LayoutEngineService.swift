@@ -174,6 +174,14 @@ public struct LayoutEngineService: LayoutService {
     }
 
     public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply {
+        var tryWarm = warm != nil
+        if let warm {
+            switch solveWarm(body: document, warm, space: space, seconds: seconds, stop: stop) {
+            case .answered(let reply): return reply
+            case .declined: tryWarm = false  // the kept layout holds this document already
+            case .notByNumbers: break
+            }
+        }
         let parsed: LayoutDocument
         switch document.withUnsafeBytes({ decodeLayoutDocument($0, limits: limits) }) {
         case .failure(let problem): return .problem(Self.problem(problem))
@@ -181,7 +189,7 @@ public struct LayoutEngineService: LayoutService {
         }
         if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return .problem(refused) }
         let start = MonotonicClock.now()
-        if let warm, let answer = solveWarm(parsed, warm, space: space, seconds: seconds, stop: stop) {
+        if tryWarm, let warm, let answer = solveWarm(parsed, body: document, warm, space: space, seconds: seconds, stop: stop) {
             return .json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: MonotonicClock.now() &- start)
         }
         switch LiveLayout.solve(document: parsed, space: space, seconds: seconds, stop: stop) {
@@ -193,15 +201,41 @@ public struct LayoutEngineService: LayoutService {
         }
     }
 
+    /// The answer of a kept layout whose body differs from `body` in number tokens alone,
+    /// without reading `body` (`WarmLayout.retarget(body:)`); nil to read it.
+    private enum ByNumbers {
+        case answered(ServiceReply)
+        case declined
+        case notByNumbers
+    }
+
+    private func solveWarm(body: [UInt8], _ warm: WarmLayouts, space: FrameSpace, seconds: Double,
+                           stop: @escaping @Sendable () -> Bool) -> ByNumbers {
+        let start = MonotonicClock.now()
+        guard let scanned = body.withUnsafeBytes({ ScannedBody($0) }), let kept = warm.take(skeletonHash: scanned.skeletonHash)
+        else { return .notByNumbers }
+        defer { warm.put(kept) }
+        switch kept.retarget(body: body, limits: limits, space: space, seconds: seconds, stop: stop) {
+        case .answered(let answer)?:
+            warm.count(.hit)
+            return .answered(.json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: MonotonicClock.now() &- start))
+        case .declined?:
+            warm.count(.declined)
+            return .declined
+        case nil:
+            return .notByNumbers
+        }
+    }
+
     /// The answer of a kept layout of `document`'s structure, its numbers changed in place;
     /// nil to solve it cold. The second sighting of a structure builds the layout to keep
     /// (in full, as a session's) and answers from it.
-    private func solveWarm(_ document: LayoutDocument, _ warm: WarmLayouts, space: FrameSpace, seconds: Double,
+    private func solveWarm(_ document: LayoutDocument, body: [UInt8], _ warm: WarmLayouts, space: FrameSpace, seconds: Double,
                            stop: @escaping @Sendable () -> Bool) -> LayoutAnswer? {
         let hash = document.structureHash
         if let kept = warm.take(document, hash: hash) {
             defer { warm.put(kept) }
-            switch kept.retarget(to: document, space: space, seconds: seconds, stop: stop) {
+            switch kept.retarget(to: document, body: body, space: space, seconds: seconds, stop: stop) {
             case .answered(let answer):
                 warm.count(.hit)
                 return answer
@@ -210,7 +244,7 @@ public struct LayoutEngineService: LayoutService {
                 return nil
             }
         }
-        guard warm.shouldKeep(hash: hash), let made = WarmLayout.make(document: document, seconds: seconds, stop: stop) else {
+        guard warm.shouldKeep(hash: hash), let made = WarmLayout.make(document: document, body: body, seconds: seconds, stop: stop) else {
             return nil
         }
         warm.put(made)

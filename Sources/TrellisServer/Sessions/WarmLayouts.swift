@@ -38,6 +38,13 @@ final class WarmLayouts: Sendable {
         return candidate
     }
 
+    /// The kept layout whose body has `skeletonHash` (`ScannedBody`), taken out of the
+    /// cache; nil if none. The body itself is compared when the layout is asked
+    /// (`WarmLayout.retarget(body:)`). Counts nothing.
+    func take(skeletonHash: Int) -> WarmLayout? {
+        state.withLock { $0.take(skeleton: skeletonHash) }
+    }
+
     /// Whether a miss should keep a layout: the structure was seen before (the first sighting
     /// is only remembered) and a layout of it fits.
     func shouldKeep(hash: Int) -> Bool {
@@ -73,10 +80,13 @@ private struct State: Sendable {
         var layout: WarmLayout?
         var newer: Int32 = -1
         var older: Int32 = -1
+        /// The layout's `skeletonHash` when it was put in.
+        var skeleton: Int?
     }
     var slots: [Slot] = []
     var free: [Int32] = []
     var byHash: [Int: [Int32]] = [:]
+    var bySkeleton: [Int: [Int32]] = [:]
     var newest: Int32 = -1
     var oldest: Int32 = -1
     var entries = 0
@@ -90,6 +100,11 @@ private struct State: Sendable {
 
     mutating func take(hash: Int) -> WarmLayout? {
         guard let slot = byHash[hash]?.last else { return nil }
+        return remove(slot)
+    }
+
+    mutating func take(skeleton: Int) -> WarmLayout? {
+        guard let slot = bySkeleton[skeleton]?.last else { return nil }
         return remove(slot)
     }
 
@@ -113,11 +128,13 @@ private struct State: Sendable {
             slot = Int32(slots.count)
             slots.append(Slot())
         }
-        slots[Int(slot)] = Slot(layout: layout, newer: -1, older: newest)
+        let skeleton = layout.skeletonHash
+        slots[Int(slot)] = Slot(layout: layout, newer: -1, older: newest, skeleton: skeleton)
         if newest >= 0 { slots[Int(newest)].newer = slot }
         newest = slot
         if oldest < 0 { oldest = slot }
         byHash[layout.structureHash, default: []].append(slot)
+        if let skeleton { bySkeleton[skeleton, default: []].append(slot) }
         entries += 1
         bytes += layout.estimatedBytes
         var released: [WarmLayout] = []
@@ -135,6 +152,10 @@ private struct State: Sendable {
         let hash = layout.structureHash
         byHash[hash]?.removeAll { $0 == slot }
         if byHash[hash]?.isEmpty == true { byHash[hash] = nil }
+        if let skeleton = s.skeleton {
+            bySkeleton[skeleton]?.removeAll { $0 == slot }
+            if bySkeleton[skeleton]?.isEmpty == true { bySkeleton[skeleton] = nil }
+        }
         entries -= 1
         bytes -= layout.estimatedBytes
         return layout
