@@ -28,6 +28,7 @@ extension LiveLayout {
     /// `solver`: the step puts the solver back (a rollback that rebuilds skips it).
     @inline(__always)
     func recordUndo(solver: Bool = false, _ step: @escaping (LiveLayout) -> Void) {
+        guard recordsUndo else { return }
         changeUndoLog { solver ? $0.recordSolver(step) : $0.record(step) }
     }
 

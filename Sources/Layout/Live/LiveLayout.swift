@@ -19,6 +19,9 @@ public final class LiveLayout: @unchecked Sendable {
     /// required ones enforced so far; nil otherwise. Orthogonal to `activity` (a batch may
     /// re-evaluate).
     var addOrder: AddOrderIndex?
+    /// Whether a batch records how to undo each change (`recordUndo`). Off only for a batch
+    /// whose layout is thrown away if it is refused (a warm one-shot's: `WarmLayout`).
+    var recordsUndo = true
     /// In-place constant changes since the solver was built (see `needsRebuild`).
     var drift = 0
     /// How long the last build or batch took (answers' `stats.solveMicros`). Settable so
@@ -178,6 +181,8 @@ public final class LiveLayout: @unchecked Sendable {
         guard errors.isEmpty else {
             let log = activity.undoLog
             activity = .idle
+            // Nothing recorded: the caller throws the layout away.
+            guard recordsUndo else { return .failure(.invalid(errors)) }
             lastRefusalLeftTrace = !(log?.isEmpty ?? true) || solver.symbolCount != symbolsBefore
             endBudget()  // putting things back is not bounded by the request's time
             // Undoing costs about what doing cost; building the layout as it was costs what it

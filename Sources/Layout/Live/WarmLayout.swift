@@ -27,6 +27,8 @@ public final class WarmLayout: @unchecked Sendable {
     /// The body `document` was read from, and its number tokens, each checked to hold the
     /// value its role says (nil: no body kept, and no `retarget(body:)`).
     private var body: (bytes: [UInt8], tokens: NumberTokens)?
+    /// A refused change left the layout between documents: it answers nothing more.
+    public private(set) var isSpoiled = false
     /// `ScannedBody.skeletonHash` of the body kept, if any.
     public var skeletonHash: Int? { body?.tokens.skeletonHash }
     /// About what the kept layout costs in memory, for the cache's bound: calibrated on
@@ -101,7 +103,7 @@ public final class WarmLayout: @unchecked Sendable {
     public func retarget(to new: LayoutDocument, body newBody: [UInt8]? = nil, space: FrameSpace = .superview,
                          seconds: Double = LayoutLimits.standard.solveSeconds,
                          stop: (@Sendable () -> Bool)? = nil) -> Outcome {
-        guard let plan = plan(to: new) else { return .declined }
+        guard !isSpoiled, let plan = plan(to: new) else { return .declined }
         let (outcome, applied) = run(plan, new, space: space, seconds: seconds, stop: stop)
         if applied { if let newBody { keep(body: newBody) } else { body = nil } }
         return outcome
@@ -113,7 +115,7 @@ public final class WarmLayout: @unchecked Sendable {
     public func retarget(body newBody: [UInt8], limits: LayoutLimits, space: FrameSpace = .superview,
                          seconds: Double = LayoutLimits.standard.solveSeconds,
                          stop: (@Sendable () -> Bool)? = nil) -> Outcome? {
-        guard let body, let diff = newBody.withUnsafeBytes({ new in
+        guard !isSpoiled, let body, let diff = newBody.withUnsafeBytes({ new in
             body.bytes.withUnsafeBytes { old in body.tokens.changes(from: old, to: new) }
         }) else { return nil }
         var new = document
@@ -146,11 +148,18 @@ public final class WarmLayout: @unchecked Sendable {
         return outcome
     }
 
-    /// Runs `plan` as one batch; whether it was applied (the layout holds `new` now).
+    /// Runs `plan` as one batch; whether it was applied (the layout holds `new` now). The
+    /// batch records no undo steps (they cost more than the changes): a refused one spoils
+    /// the layout instead, which the cache then lets go.
     private func run(_ plan: NewNumbers, _ new: LayoutDocument, space: FrameSpace, seconds: Double,
                      stop: (@Sendable () -> Bool)?) -> (Outcome, applied: Bool) {
+        layout.recordsUndo = false
+        defer { layout.recordsUndo = true }
         let result = layout.runBatch(strict: new.strict, seconds: seconds, stop: stop) { plan.apply(to: $0) }
-        guard case .success(let snapshot) = result else { return (.declined, false) }
+        guard case .success(let snapshot) = result else {
+            isSpoiled = true
+            return (.declined, false)
+        }
         document = new
         // A broken constraint's diagnostic quotes its constant and where it stands in the
         // request, which the kept descriptions may not have as this request has them; where

@@ -53,7 +53,7 @@ final class WarmLayouts: Sendable {
 
     /// Keeps `layout` as the most recently used, letting the least recently used go past the bound.
     func put(_ layout: WarmLayout) {
-        guard layout.estimatedBytes <= capacityBytes / 4 else { return }
+        guard layout.estimatedBytes <= capacityBytes / 4, !layout.isSpoiled else { return }
         let released = state.withLock { $0.put(layout, capacity: capacityBytes) }
         _ = released  // freed here, outside the lock
     }
