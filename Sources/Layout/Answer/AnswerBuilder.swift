@@ -107,6 +107,13 @@ extension LiveLayout {
                                                  solveMicros: lastSolveMicros))
     }
 
+    /// Every view's frame as the layout now stands, as an answer gives them (`space`), without
+    /// diagnostics: what `?frames=changed` compares an edit's answer with.
+    public func framesNow(space: FrameSpace) -> [ViewFrame] {
+        AnswerSnapshot(revision: state.revision, tree: state.tree, values: solver.solvedValues(), diagnostics: [],
+                       stats: LayoutStats(views: 0, constraints: 0, solveMicros: 0)).frames(space: space)
+    }
+
     /// One `ambiguous` warning listing every view whose frame is not unique among the
     /// optimal layouts, or nil.
     func ambiguityDiagnostic() -> Diagnostic? {

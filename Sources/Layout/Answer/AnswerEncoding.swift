@@ -124,3 +124,33 @@ public func encodeSessionAnswer(_ snapshot: AnswerSnapshot, id: String, space: F
     writer.endObject()
     return writer.bytes
 }
+
+/// An edits answer under `?frames=changed` (docs/api.md §4.4): `frames` holds only the views
+/// whose frame differs from `before` (the frames as the revision `since` had them) or that
+/// are new; `removedViews` the views of `before` gone; `changedSince` is `since`. Without
+/// `before` (an empty batch) no frame moved.
+public func encodeChangedFramesAnswer(_ answer: LayoutAnswer, id: String, since: Int, before: [ViewFrame]?) -> [UInt8] {
+    var changed = answer
+    var removed: [String] = []
+    if let before {
+        var old: [String: Rect] = [:]
+        old.reserveCapacity(before.count)
+        for f in before { old[f.id] = f.frame }
+        changed.frames = answer.frames.filter { old[$0.id] != $0.frame }
+        let now = Set(answer.frames.map(\.id))
+        removed = before.map(\.id).filter { !now.contains($0) }
+    } else {
+        changed.frames = []
+    }
+    var writer = JSONWriter(capacity: JSONWriter.answerCapacity(frames: changed.frames.count) + 64)
+    writer.beginObject()
+    writer.field("id", id)
+    writer.answerMembers(changed, includeRevision: true)
+    writer.field("changedSince", since)
+    writer.key("removedViews")
+    writer.beginArray()
+    for view in removed { writer.string(view) }
+    writer.endArray()
+    writer.endObject()
+    return writer.bytes
+}

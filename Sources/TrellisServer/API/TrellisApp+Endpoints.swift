@@ -9,6 +9,8 @@ struct EndpointCall: Sendable {
     /// The path's `{id}` or `{file}`.
     let sessionID: String?
     let space: FrameSpace
+    /// `?frames=changed` (edits only, docs/api.md §4.4): only the frames the batch moved.
+    var changedFramesOnly = false
     let done: @Sendable (TrellisResponse) -> Void
 }
 
@@ -30,7 +32,15 @@ extension TrellisApp {
         if endpoint.answersFrames, parsedSpace == nil {
             return done(problem(.badRequest("query parameter space must be 'root' (or absent)"), request))
         }
-        let call = EndpointCall(request: request, sessionID: sessionID, space: parsedSpace ?? .superview, done: done)
+        guard let frames = FrameSelection(query: request.query) else {
+            return done(problem(.badRequest("query parameter frames must be 'changed' or 'all' (or absent)"), request))
+        }
+        if frames == .changed && endpoint != .editSession {
+            return done(problem(.badRequest("frames=changed answers an edits batch (POST /v1/sessions/{id}/edits): "
+                                            + "only the frames it moved; other requests answer every frame"), request))
+        }
+        let call = EndpointCall(request: request, sessionID: sessionID, space: parsedSpace ?? .superview,
+                                changedFramesOnly: frames == .changed, done: done)
         switch endpoint {
         case .health: health(call)
         case .ready: ready(call)
@@ -139,7 +149,7 @@ extension TrellisApp {
     /// `epoch`: in a fleet, the one the copy is owned at (its writes carry it).
     private func serve(_ endpoint: Endpoint, _ call: EndpointCall, _ session: SessionStore<Service.Session>.Handle,
                        epoch: Int64? = nil) {
-        let request = call.request, space = call.space, done = call.done
+        let request = call.request, space = call.space, done = call.done, changedFramesOnly = call.changedFramesOnly
         let id = call.sessionID ?? ""
         // A big session, or a big edits body, is worked on the pool: an event loop is
         // held by one request for tens of milliseconds at most.
@@ -164,7 +174,7 @@ extension TrellisApp {
                 case .success(let edits):
                     answer = store.withSession(session) { s in
                         let answer = service.edit(session: &s, id: id, edits: edits, space: space,
-                                                  stop: request.isAbandoned)
+                                                  changedFramesOnly: changedFramesOnly, stop: request.isAbandoned)
                         // A client that has gone stops its edit too: counted.
                         if answer.outOfTime, request.isAbandoned() { metrics.recordAbandonedSolve() }
                         handOver(service.takeWrites(&s), of: id, epoch: epoch, then: held)

@@ -304,6 +304,11 @@ public struct LayoutEngineService: LayoutService {
 
     public func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace,
                      stop: @escaping @Sendable () -> Bool) -> ServiceReply {
+        edit(session: &session, id: id, edits: edits, space: space, changedFramesOnly: false, stop: stop)
+    }
+
+    public func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace, changedFramesOnly: Bool,
+                     stop: @escaping @Sendable () -> Bool) -> ServiceReply {
         let batch = edits.batch
         let layout: LiveLayout
         switch session.wake(limits: limits) {
@@ -317,8 +322,15 @@ public struct LayoutEngineService: LayoutService {
                                         message: "the session is at revision \(layout.revision), not \(expected)"))
             }
             let snapshot = layout.snapshot(), memo = layout.frameText, space = space
+            if changedFramesOnly {
+                let revision = layout.revision
+                return .json(200) { encodeChangedFramesAnswer(snapshot.answer(space: space), id: id, since: revision, before: nil) }
+            }
             return .json(200) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
         }
+        // `?frames=changed`: the frames as they stood, to answer only those that move.
+        let before = changedFramesOnly ? layout.framesNow(space: space) : nil
+        let revisionBefore = layout.revision
         // Limits: what the batch could add on top of what the session has. `update` is
         // counted as changing constants only (its hot use); `make`/`remake` count in full.
         let footprint = SessionSteps.footprint(batch)
@@ -340,6 +352,11 @@ public struct LayoutEngineService: LayoutService {
             session.record(edit: edits.body, succeeded: true, limits: limits)
             // Frames are read and written when the reply is, after the session's lock.
             let memo = layout.frameText, space = space
+            if let before {
+                return .json(200, solveNanos: nanos) {
+                    encodeChangedFramesAnswer(snapshot.answer(space: space), id: id, since: revisionBefore, before: before)
+                }
+            }
             return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
         }
     }

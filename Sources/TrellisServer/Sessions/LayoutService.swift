@@ -16,6 +16,27 @@ extension FrameSpace {
     }
 }
 
+/// `?frames=`: every frame (`all`, the default) or only those an edits batch moved
+/// (`changed`, docs/api.md §4.4).
+public enum FrameSelection: Sendable {
+    case all, changed
+
+    /// From a query string; nil (400 `bad-request`) for another value. Other parameters are ignored.
+    public init?(query: String) {
+        self = .all
+        for pair in query.split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard kv[0] == "frames" else { continue }
+            guard kv.count == 2 else { return nil }
+            switch kv[1] {
+            case "all": self = .all
+            case "changed": self = .changed
+            default: return nil
+            }
+        }
+    }
+}
+
 /// What the layout side answers: a status and a body (a JSON answer, or a problem),
 /// and the solver's time if it solved.
 ///
@@ -112,6 +133,11 @@ public protocol LayoutService: Sendable {
     func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace,
               stop: @escaping @Sendable () -> Bool) -> ServiceReply
 
+    /// `edit`, answering only the frames the batch moved when `changedFramesOnly`
+    /// (`?frames=changed`). The default answers every frame.
+    func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace, changedFramesOnly: Bool,
+              stop: @escaping @Sendable () -> Bool) -> ServiceReply
+
     /// The number of views of a session: above `bigSolveThreshold` its requests run on
     /// the worker pool.
     func weight(of session: Session) -> Int
@@ -148,6 +174,11 @@ public protocol LayoutService: Sendable {
 
 extension LayoutService {
     public func renderMetrics(_ out: inout String) {}
+
+    public func edit(session: inout Session, id: String, edits: Edits, space: FrameSpace, changedFramesOnly: Bool,
+                     stop: @escaping @Sendable () -> Bool) -> ServiceReply {
+        edit(session: &session, id: id, edits: edits, space: space, stop: stop)
+    }
     public func estimatedViews(document: [UInt8]) -> Int { DocumentEstimate.countIDKeys(document) }
     public func sleep(_ session: inout Session) -> Released? { nil }
     public func isAsleep(_ session: Session) -> Bool { false }

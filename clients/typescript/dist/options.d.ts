@@ -31,4 +31,10 @@ export interface EditOptions extends CallOptions {
     ifRevision?: number;
     /** Refuse (422) a batch that leaves required constraints unsatisfiable, rather than recover. */
     strict?: boolean;
+    /**
+     * Ask only for the frames the batch moves (`?frames=changed`): a smaller answer for a big
+     * layout. The session merges them into the answer it keeps, whose `frames` stay whole; the
+     * answer returned is the server's, with only those frames.
+     */
+    changedFrames?: boolean;
 }

@@ -432,6 +432,10 @@ export declare type Stats = {
 /** The answer of a session (edits); `revision` is the session's revision after the request. */
 export declare type SessionAnswer = Answer & {
     revision: number;
+    /** With `?frames=changed`: the revision whose frames `frames` is compared with. */
+    changedSince?: number;
+    /** With `?frames=changed`: the views the batch removed. */
+    removedViews?: string[];
 };
 /** The answer of `POST /v1/sessions`. */
 export declare type CreatedSession = SessionAnswer & {

@@ -22,8 +22,18 @@ export class Session {
             batch.ifRevision = options.ifRevision;
         if (options.strict !== undefined)
             batch.strict = options.strict;
-        const answer = await this.transport.send("POST", withSpace(sessionPath(this.id, "/edits"), this.space), { json: batch }, options);
-        this.keep(answer);
+        const frames = options.changedFrames === true ? "changed" : undefined;
+        const answer = await this.transport.send("POST", withSpace(sessionPath(this.id, "/edits"), this.space, frames), { json: batch }, options);
+        if (answer.changedSince === undefined) {
+            this.keep(answer);
+        }
+        else if (answer.changedSince === this.latest.revision) {
+            this.keep(merged(this.latest, answer));
+        }
+        else if (answer.revision > this.latest.revision) {
+            // Moved from a revision this object has not seen (another client's edits): read it whole.
+            await this.get(options);
+        }
         return answer;
     }
     /** A window resize or rotation: one `setFrame` op, edited in the live solver. */
@@ -45,4 +55,17 @@ export class Session {
         if (answer.revision >= this.latest.revision)
             this.latest = answer;
     }
+}
+/** `base` with the frames a `?frames=changed` answer moved, added or removed. */
+function merged(base, changed) {
+    const frames = {};
+    const removed = new Set(changed.removedViews ?? []);
+    for (const [id, frame] of Object.entries(base.frames))
+        if (!removed.has(id))
+            frames[id] = changed.frames[id] ?? frame;
+    for (const [id, frame] of Object.entries(changed.frames))
+        if (!(id in frames))
+            frames[id] = frame;
+    const { changedSince: _since, removedViews: _removed, ...rest } = changed;
+    return { ...rest, frames };
 }

@@ -1,8 +1,9 @@
 // @trellis/client as one ES module, built by scripts/build-ts-client; types in index.d.ts.
 
 // paths.js
-function withSpace(path, space) {
-  return space === void 0 ? path : `${path}?space=${encodeURIComponent(space)}`;
+function withSpace(path, space, frames) {
+  const query = [space === void 0 ? "" : `space=${encodeURIComponent(space)}`, frames === void 0 ? "" : `frames=${frames}`].filter((part) => part !== "");
+  return query.length === 0 ? path : `${path}?${query.join("&")}`;
 }
 function sessionPath(id, tail = "") {
   return `/v1/sessions/${encodeURIComponent(id)}${tail}`;
@@ -32,8 +33,15 @@ var Session = class {
       batch.ifRevision = options.ifRevision;
     if (options.strict !== void 0)
       batch.strict = options.strict;
-    const answer = await this.transport.send("POST", withSpace(sessionPath(this.id, "/edits"), this.space), { json: batch }, options);
-    this.keep(answer);
+    const frames = options.changedFrames === true ? "changed" : void 0;
+    const answer = await this.transport.send("POST", withSpace(sessionPath(this.id, "/edits"), this.space, frames), { json: batch }, options);
+    if (answer.changedSince === void 0) {
+      this.keep(answer);
+    } else if (answer.changedSince === this.latest.revision) {
+      this.keep(merged(this.latest, answer));
+    } else if (answer.revision > this.latest.revision) {
+      await this.get(options);
+    }
     return answer;
   }
   /** A window resize or rotation: one `setFrame` op, edited in the live solver. */
@@ -56,6 +64,18 @@ var Session = class {
       this.latest = answer;
   }
 };
+function merged(base, changed) {
+  const frames = {};
+  const removed = new Set(changed.removedViews ?? []);
+  for (const [id, frame] of Object.entries(base.frames))
+    if (!removed.has(id))
+      frames[id] = changed.frames[id] ?? frame;
+  for (const [id, frame] of Object.entries(changed.frames))
+    if (!(id in frames))
+      frames[id] = frame;
+  const { changedSince: _since, removedViews: _removed, ...rest } = changed;
+  return { ...rest, frames };
+}
 
 // problem.js
 var TYPE_PREFIX = "urn:trellis:problem:";

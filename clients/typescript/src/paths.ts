@@ -1,7 +1,9 @@
 // The API's paths, in one place.
 
-export function withSpace(path: string, space: "root" | undefined): string {
-  return space === undefined ? path : `${path}?space=${encodeURIComponent(space)}`;
+export function withSpace(path: string, space: "root" | undefined, frames?: "changed"): string {
+  const query = [space === undefined ? "" : `space=${encodeURIComponent(space)}`, frames === undefined ? "" : `frames=${frames}`]
+    .filter((part) => part !== "");
+  return query.length === 0 ? path : `${path}?${query.join("&")}`;
 }
 
 export function sessionPath(id: string, tail = ""): string {

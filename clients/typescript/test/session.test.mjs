@@ -104,3 +104,19 @@ test("delete answers nothing and ends the session", async () => {
   assert.equal(rec.calls[1].response.status, 204);
   await assert.rejects(s.get(), { name: "TrellisProblem", status: 404, code: "unknown-session" });
 });
+
+test("changedFrames asks for the frames a batch moves and keeps the whole answer", async () => {
+  const rec = recordingFetch();
+  const s = await new Trellis({ baseUrl: base, fetch: rec.fetch }).createSession(card());
+  const whole = await new Trellis({ baseUrl: base }).createSession(card());
+  const answer = await s.setFrame("root", { x: 0, y: 0, width: 667, height: 375 }, { changedFrames: true });
+  assert.equal(rec.calls[1].url, `${base}/v1/sessions/${s.id}/edits?frames=changed`);
+  assert.equal(answer.changedSince, 1);
+  assert.deepEqual(answer.removedViews, []);
+  assert.ok(Object.keys(answer.frames).length < Object.keys(s.answer.frames).length, JSON.stringify(answer.frames));
+  const full = await whole.setFrame("root", { x: 0, y: 0, width: 667, height: 375 });
+  assert.deepEqual(s.answer.frames, full.frames);
+  assert.equal(s.revision, 2);
+  await s.delete();
+  await whole.delete();
+});
