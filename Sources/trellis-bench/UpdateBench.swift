@@ -6,12 +6,20 @@
 import Layout
 
 enum UpdateBench {
-    static let usage = "usage: trellis-bench update [--count N] [--setframe] DOCUMENT.json"
+    static let usage = "usage: trellis-bench update [--count N] [--setframe | --edits BATCHES.jsonl] DOCUMENT.json"
 
     static func main(_ arguments: [String]) -> Int32 {
         let count: Int, bytes: [UInt8]
         let setFrame = arguments.contains("--setframe")
-        switch CountAndDocument.parse(arguments.filter { $0 != "--setframe" }, usage: usage, defaultCount: 10_000) {
+        var arguments = arguments.filter { $0 != "--setframe" }
+        // --edits FILE: the batches to send in turn, one a line (scripts/bench-list-update's).
+        var given: [[UInt8]]?
+        if let k = arguments.firstIndex(of: "--edits"), k + 1 < arguments.count {
+            guard let file = CountAndDocument.readFileBytes(arguments[k + 1]) else { printError(usage); return 2 }
+            given = file.split(separator: 0x0A).map(Array.init).filter { !$0.isEmpty }
+            arguments.removeSubrange(k...(k + 1))
+        }
+        switch CountAndDocument.parse(arguments, usage: usage, defaultCount: 10_000) {
         case .failure(let status): return status.code
         case .success(let parsed): (count, bytes) = (parsed.count, parsed.bytes)
         }
@@ -21,7 +29,7 @@ enum UpdateBench {
             return 1
         }
         layout.compactStorage()
-        let bodies = (0..<16).map { k in
+        let bodies = given ?? (0..<16).map { k in
             setFrame
                 ? Array(#"{"ops":[{"op":"setFrame","view":"root","frame":{"x":0,"y":0,"width":\#(320 + k * 5),"height":667}}]}"#.utf8)
                 : Array(#"{"ops":[{"op":"update","view":"v1","constraints":[{"attributes":"height","to":\#(40 + Double(k) * 0.5)}]}]}"#.utf8)

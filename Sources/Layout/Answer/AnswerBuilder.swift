@@ -117,18 +117,28 @@ extension LiveLayout {
     /// One `ambiguous` warning listing every view whose frame is not unique among the
     /// optimal layouts, or nil.
     func ambiguityDiagnostic() -> Diagnostic? {
-        let tree = state.tree
         let ambiguous = ambiguousVariables()
         guard !ambiguous.isEmpty else { return nil }
+        // An ambiguous layout stays ambiguous in the same frames through most edits (each
+        // answer of a session of such a screen carries the warning): the same variables of
+        // the same views say the same thing.
+        if let kept = ambiguityWarning, kept.version == structureVersion, kept.views == state.tree.order,
+           kept.variables == ambiguous { return kept.diagnostic }
         var views: [ViewAttributes] = []
-        for id in tree.order {
-            guard let v = tree[id]?.variables else { continue }
-            let attributes = zip(["x", "y", "width", "height"], v.all).filter { ambiguous.contains($0.1) }.map(\.0)
-            if !attributes.isEmpty { views.append(ViewAttributes(id: id, attributes: attributes)) }
+        let order = state.tree.order
+        for (k, v) in state.tree.orderedVariables.enumerated() where k < order.count {
+            var attributes: [String] = []
+            if ambiguous.contains(v.x) { attributes.append("x") }
+            if ambiguous.contains(v.y) { attributes.append("y") }
+            if ambiguous.contains(v.width) { attributes.append("width") }
+            if ambiguous.contains(v.height) { attributes.append("height") }
+            if !attributes.isEmpty { views.append(ViewAttributes(id: order[k], attributes: attributes)) }
         }
         let names = views.map(\.id).joined(separator: ", ")
-        return Diagnostic(severity: .warning, code: .ambiguous,
-                          message: "the layout does not determine every frame uniquely: \(names)", views: views)
+        let diagnostic = Diagnostic(severity: .warning, code: .ambiguous,
+                                    message: "the layout does not determine every frame uniquely: \(names)", views: views)
+        ambiguityWarning = (structureVersion, state.tree.order, ambiguous, diagnostic)
+        return diagnostic
     }
 
     /// Whether the last ambiguity result still holds: computed since the last change of

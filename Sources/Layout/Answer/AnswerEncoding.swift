@@ -133,12 +133,17 @@ public func encodeChangedFramesAnswer(_ answer: LayoutAnswer, id: String, since:
     var changed = answer
     var removed: [String] = []
     if let before {
-        var old: [String: Rect] = [:]
-        old.reserveCapacity(before.count)
-        for f in before { old[f.id] = f.frame }
-        changed.frames = answer.frames.filter { old[$0.id] != $0.frame }
-        let now = Set(answer.frames.map(\.id))
-        removed = before.map(\.id).filter { !now.contains($0) }
+        if before.count == answer.frames.count && zip(before, answer.frames).allSatisfy({ $0.id == $1.id }) {
+            // The same views in the same order (most batches): compared place by place.
+            changed.frames = zip(before, answer.frames).filter { $0.frame != $1.frame }.map(\.1)
+        } else {
+            var old: [String: Rect] = [:]
+            old.reserveCapacity(before.count)
+            for f in before { old[f.id] = f.frame }
+            changed.frames = answer.frames.filter { old[$0.id] != $0.frame }
+            let now = Set(answer.frames.map(\.id))
+            removed = before.map(\.id).filter { !now.contains($0) }
+        }
     } else {
         changed.frames = []
     }

@@ -43,6 +43,8 @@ public final class LiveLayout: @unchecked Sendable {
     /// The last ambiguity result and the structure it was computed for; see
     /// `ambiguousVariables()`.
     var ambiguityCache: (version: Int, face: Int, variables: Set<Variable>)?
+    /// The last `ambiguous` warning, for the structure and variables it was made from.
+    var ambiguityWarning: (version: Int, views: [String], variables: Set<Variable>, diagnostic: Diagnostic)?
     /// The text of the frame numbers of the last answer encoded with it (a session's:
     /// edit answers then format only the numbers that moved).
     public let frameText = FrameTextMemo()
