@@ -109,9 +109,10 @@ extension LiveLayout {
 
     /// Every view's frame as the layout now stands, as an answer gives them (`space`), without
     /// diagnostics: what `?frames=changed` compares an edit's answer with.
-    public func framesNow(space: FrameSpace) -> [ViewFrame] {
-        AnswerSnapshot(revision: state.revision, tree: state.tree, values: solver.solvedValues(), diagnostics: [],
-                       stats: LayoutStats(views: 0, constraints: 0, solveMicros: 0)).frames(space: space)
+    public func framesNow(space: FrameSpace) -> FramesBefore {
+        let now = AnswerSnapshot(revision: state.revision, tree: state.tree, values: solver.solvedValues(), diagnostics: [],
+                                 stats: LayoutStats(views: 0, constraints: 0, solveMicros: 0))
+        return space == .superview ? FramesBefore(rects: now.superviewFrames) : FramesBefore(frames: now.frames(space: space))
     }
 
     /// One `ambiguous` warning listing every view whose frame is not unique among the
@@ -178,4 +179,14 @@ extension LiveLayout {
         return Diagnostic(severity: .warning, code: .negativeSize,
                           message: "negative sizes: " + views.map(\.id).joined(separator: ", "), views: views)
     }
+}
+
+/// The frames a layout had before an edits batch (`framesNow`), for `?frames=changed`: in
+/// superview space, the raw rectangles in view order (cleaned when compared); otherwise the
+/// answer's frames.
+public struct FramesBefore: Sendable {
+    let rects: SnapshotFrames?
+    let frames: [ViewFrame]?
+    init(rects: SnapshotFrames) { self.rects = rects; frames = nil }
+    init(frames: [ViewFrame]) { rects = nil; self.frames = frames }
 }

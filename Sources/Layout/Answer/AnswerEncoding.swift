@@ -129,28 +129,39 @@ public func encodeSessionAnswer(_ snapshot: AnswerSnapshot, id: String, space: F
 /// whose frame differs from `before` (the frames as the revision `since` had them) or that
 /// are new; `removedViews` the views of `before` gone; `changedSince` is `since`. Without
 /// `before` (an empty batch) no frame moved.
-public func encodeChangedFramesAnswer(_ answer: LayoutAnswer, id: String, since: Int, before: [ViewFrame]?) -> [UInt8] {
-    var changed = answer
+public func encodeChangedFramesAnswer(_ snapshot: AnswerSnapshot, id: String, space: FrameSpace, since: Int,
+                                      before: FramesBefore?) -> [UInt8] {
     var removed: [String] = []
-    if let before {
-        if before.count == answer.frames.count && zip(before, answer.frames).allSatisfy({ $0.id == $1.id }) {
-            // The same views in the same order (most batches): compared place by place.
-            changed.frames = zip(before, answer.frames).filter { $0.frame != $1.frame }.map(\.1)
-        } else {
-            var old: [String: Rect] = [:]
-            old.reserveCapacity(before.count)
-            for f in before { old[f.id] = f.frame }
-            changed.frames = answer.frames.filter { old[$0.id] != $0.frame }
-            let now = Set(answer.frames.map(\.id))
-            removed = before.map(\.id).filter { !now.contains($0) }
+    var answer: LayoutAnswer
+    if let old = before?.rects, space == .superview, case let now = snapshot.superviewFrames,
+       now.count == old.count, now.order == old.order {
+        // The same views in the same order (most batches): compared place by place, and only
+        // the frames that moved made.
+        var frames: [ViewFrame] = []
+        for i in 0..<now.count where cleaned(now.rect(i)) != cleaned(old.rect(i)) {
+            frames.append(ViewFrame(id: now.id(i), frame: cleaned(now.rect(i))))
         }
+        var diagnostics = snapshot.diagnostics
+        if let negative = LiveLayout.negativeSizeDiagnostic(now) { diagnostics.append(negative) }
+        answer = LayoutAnswer(revision: snapshot.revision, frames: frames, diagnostics: diagnostics, stats: snapshot.stats)
     } else {
-        changed.frames = []
+        answer = snapshot.answer(space: space)
+        if let before {
+            let oldFrames = before.frames ?? before.rects.map { r in (0..<r.count).map { ViewFrame(id: r.id($0), frame: cleaned(r.rect($0))) } } ?? []
+            var old: [String: Rect] = [:]
+            old.reserveCapacity(oldFrames.count)
+            for f in oldFrames { old[f.id] = f.frame }
+            let now = Set(answer.frames.map(\.id))
+            removed = oldFrames.map(\.id).filter { !now.contains($0) }
+            answer.frames = answer.frames.filter { old[$0.id] != $0.frame }
+        } else {
+            answer.frames = []
+        }
     }
-    var writer = JSONWriter(capacity: JSONWriter.answerCapacity(frames: changed.frames.count) + 64)
+    var writer = JSONWriter(capacity: JSONWriter.answerCapacity(frames: answer.frames.count) + 64)
     writer.beginObject()
     writer.field("id", id)
-    writer.answerMembers(changed, includeRevision: true)
+    writer.answerMembers(answer, includeRevision: true)
     writer.field("changedSince", since)
     writer.key("removedViews")
     writer.beginArray()
@@ -158,4 +169,9 @@ public func encodeChangedFramesAnswer(_ answer: LayoutAnswer, id: String, since:
     writer.endArray()
     writer.endObject()
     return writer.bytes
+}
+
+/// A frame as answers give it (`NumberFormat.clean`).
+private func cleaned(_ r: Rect) -> Rect {
+    Rect(x: NumberFormat.clean(r.x), y: NumberFormat.clean(r.y), width: NumberFormat.clean(r.width), height: NumberFormat.clean(r.height))
 }

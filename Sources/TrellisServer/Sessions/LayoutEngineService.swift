@@ -324,7 +324,7 @@ public struct LayoutEngineService: LayoutService {
             let snapshot = layout.snapshot(), memo = layout.frameText, space = space
             if changedFramesOnly {
                 let revision = layout.revision
-                return .json(200) { encodeChangedFramesAnswer(snapshot.answer(space: space), id: id, since: revision, before: nil) }
+                return .json(200) { encodeChangedFramesAnswer(snapshot, id: id, space: space, since: revision, before: nil) }
             }
             return .json(200) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
         }
@@ -354,7 +354,7 @@ public struct LayoutEngineService: LayoutService {
             let memo = layout.frameText, space = space
             if let before {
                 return .json(200, solveNanos: nanos) {
-                    encodeChangedFramesAnswer(snapshot.answer(space: space), id: id, since: revisionBefore, before: before)
+                    encodeChangedFramesAnswer(snapshot, id: id, space: space, since: revisionBefore, before: before)
                 }
             }
             return .json(200, solveNanos: nanos) { encodeSessionAnswer(snapshot, id: id, space: space, memo: memo) }
