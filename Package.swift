@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CLibUV", "CLLHTTP", "Platform"], exclude: ["README.md"]),
         // Sessions' durable histories (docs/durability.md): the store protocol, SQLite, and
         // PostgreSQL for a fleet (docs/fleet.md).
-        .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ", "Platform"]),
         // The spec and the playground are compiled in from their one copy in git (the
         // Resources/ entries are links to openapi.yaml and playground/); the playground's
         // own tests are not shipped.
