@@ -18,6 +18,13 @@ public protocol JournalStore: AnyObject, Sendable {
     func list() throws(StoreError) -> StoreListing
     /// Lets another server have the store (at a graceful stop, once the last write is done).
     func release()
+    /// Housekeeping the writer's thread does between commits, after their answers went (the
+    /// SQLite store ends its log there when it has grown). The default: none.
+    func tidy()
+}
+
+extension JournalStore {
+    public func tidy() {}
 }
 
 /// One record of a session's history.

@@ -157,6 +157,7 @@ public final class JournalWriter: @unchecked Sendable {
             busy = false
             lock.unlock()
             for (item, outcome) in zip(items, outcomes) { item.then?(outcome) }
+            store.tidy()
         }
     }
 
