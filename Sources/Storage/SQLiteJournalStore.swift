@@ -58,8 +58,14 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
         let reader = try Connection(path: path, sync: sync, checkIntegrity: false, shared: true)
         // Checkpoints (copying the log back into the database, and syncing it) run on a thread
         // of their own, never in a commit that answers wait for (docs/durability.md).
-        try writer.exec("PRAGMA wal_autocheckpoint = 0")
-        let checkpoints = try Checkpoints(Connection(path: path, sync: sync, checkIntegrity: false))
+        let checkpoints: Checkpoints
+        do {
+            try writer.exec("PRAGMA wal_autocheckpoint = 0")
+            checkpoints = try Checkpoints(Connection(path: path, sync: sync, checkIntegrity: false))
+        } catch {
+            close(lock)
+            throw error
+        }
         let store = SQLiteJournalStore(path: path, writer: writer, reader: reader, lock: lock, checkpoints: checkpoints)
         var listing = try store.list()
         listing.setAside = setAside
@@ -86,8 +92,7 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     /// completes) and the next commit starts the log over.
     public func tidy() {
         guard checkpoints.logPages.load(ordering: .relaxed) > Checkpoints.longLog else { return }
-        checkpoints.logPages.store(0, ordering: .relaxed)
-        try? writer.exec("PRAGMA wal_checkpoint(PASSIVE)")
+        if (try? writer.exec("PRAGMA wal_checkpoint(PASSIVE)")) != nil { checkpoints.logPages.store(0, ordering: .relaxed) }
     }
 
     /// SQLite checkpoints its log from the committing connection once the log passes 1,000

@@ -32,8 +32,12 @@ public final class WarmLayout: @unchecked Sendable {
     /// `ScannedBody.skeletonHash` of the body kept, if any.
     public var skeletonHash: Int? { body?.tokens.skeletonHash }
     /// About what the kept layout costs in memory, for the cache's bound: calibrated on
-    /// `scripts/bench-sessions` (10,000 sessions of 50 views in 460 MB, about 46 KB each).
-    public let estimatedBytes: Int
+    /// `scripts/bench-sessions` (10,000 sessions of 50 views in 460 MB, about 46 KB each),
+    /// plus the body kept and its tokens.
+    public var estimatedBytes: Int {
+        layoutBytes + (body.map { $0.bytes.count + 40 * $0.tokens.spans.count } ?? 0)
+    }
+    private let layoutBytes: Int
 
     /// Builds the layout of `document` in full (the form edits work on); nil when the document
     /// is refused, or when its constraints cannot be matched with the registry's descriptions.
@@ -82,7 +86,7 @@ public final class WarmLayout: @unchecked Sendable {
         self.document = document
         self.ids = ids
         structureHash = document.structureHash
-        estimatedBytes = 2048 + 640 * layout.state.tree.count + 160 * layout.state.entryCount
+        layoutBytes = 2048 + 640 * layout.state.tree.count + 160 * layout.state.entryCount
     }
 
     /// The answer of the document it holds now.

@@ -28,7 +28,8 @@ public struct ScannedBody {
     /// Equal for bodies that differ in number tokens alone.
     public var skeletonHash: Int { tokens.skeletonHash }
     public init?(_ body: UnsafeRawBufferPointer) {
-        guard let tokens = NumberTokens(body) else { return nil }
+        // The hash alone: the tokens of a body are kept only by a layout that keeps it.
+        guard let tokens = NumberTokens(body, recording: false) else { return nil }
         self.tokens = tokens
     }
 }
@@ -42,8 +43,8 @@ struct NumberTokens {
 
     /// The tokens of `bytes`, a document that read without error; nil when it is not one
     /// object (then nothing is kept).
-    init?(_ bytes: UnsafeRawBufferPointer) {
-        var scan = TokenScan(bytes: bytes)
+    init?(_ bytes: UnsafeRawBufferPointer, recording: Bool = true) {
+        var scan = TokenScan(bytes: bytes, recording: recording)
         guard scan.run(into: &self) else { return nil }
     }
 
@@ -91,8 +92,10 @@ private struct TokenScan {
     /// being read (a range of `bytes`, its quotes excluded; empty for none).
     var stack: [(array: Bool, index: Int, key: Range<Int>)] = []
     var hasher = Hasher()
+    /// Whether spans and roles are kept (otherwise only the hash is made).
+    let recording: Bool
 
-    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    init(bytes: UnsafeRawBufferPointer, recording: Bool) { self.bytes = bytes; self.recording = recording }
 
     mutating func run(into tokens: inout NumberTokens) -> Bool {
         var i = 0
@@ -132,8 +135,10 @@ private struct TokenScan {
                     while i < count, NumberTokens.isNumberByte(bytes[i]) { i += 1 }
                     hash(hashedTo..<start)
                     hashedTo = i
-                    tokens.spans.append(start..<i)
-                    tokens.roles.append(role())
+                    if recording {
+                        tokens.spans.append(start..<i)
+                        tokens.roles.append(role())
+                    }
                 } else {
                     i += 1
                 }

@@ -100,6 +100,9 @@ public final class JournalWriter: @unchecked Sendable {
             let outcome = write([Item(ops: ops, then: nil, since: now)])[0]
             lock.unlock()
             then?(outcome)
+            lock.lock()
+            store.tidy()
+            lock.unlock()
             return
         }
         let waits = durability != .none

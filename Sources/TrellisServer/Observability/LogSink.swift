@@ -47,7 +47,14 @@ public final class LogSink: Sendable {
             var offset = 0
             while offset < bytes.count {
                 let n = write(fd, base + offset, bytes.count - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
+                if n > 0 { offset += n; continue }
+                guard n < 0 else { break }
+                if errno == EINTR { continue }
+                // A descriptor left non-blocking by whoever started us: wait until it takes
+                // more, a while at most, rather than drop half a line.
+                guard errno == EAGAIN || errno == EWOULDBLOCK else { break }
+                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                guard poll(&ready, 1, 1000) > 0 else { break }
             }
         }
         pending.removeAll(keepingCapacity: true)

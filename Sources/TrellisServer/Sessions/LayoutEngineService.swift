@@ -247,9 +247,10 @@ public struct LayoutEngineService: LayoutService {
         guard warm.shouldKeep(hash: hash), let made = WarmLayout.make(document: document, body: body, seconds: seconds, stop: stop) else {
             return nil
         }
+        // Answered before it is put in the cache: from then on another request may take it.
+        let answer = made.answer(space: space)
         warm.put(made)
         // Diagnostics are left to the cold solve, as a warm answer leaves them (`retarget`).
-        let answer = made.answer(space: space)
         return answer.diagnostics.isEmpty ? answer : nil
     }
 

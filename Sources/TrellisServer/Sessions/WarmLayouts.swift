@@ -80,8 +80,9 @@ private struct State: Sendable {
         var layout: WarmLayout?
         var newer: Int32 = -1
         var older: Int32 = -1
-        /// The layout's `skeletonHash` when it was put in.
+        /// The layout's `skeletonHash` and `estimatedBytes` when it was put in.
         var skeleton: Int?
+        var bytes = 0
     }
     var slots: [Slot] = []
     var free: [Int32] = []
@@ -128,15 +129,15 @@ private struct State: Sendable {
             slot = Int32(slots.count)
             slots.append(Slot())
         }
-        let skeleton = layout.skeletonHash
-        slots[Int(slot)] = Slot(layout: layout, newer: -1, older: newest, skeleton: skeleton)
+        let skeleton = layout.skeletonHash, size = layout.estimatedBytes
+        slots[Int(slot)] = Slot(layout: layout, newer: -1, older: newest, skeleton: skeleton, bytes: size)
         if newest >= 0 { slots[Int(newest)].newer = slot }
         newest = slot
         if oldest < 0 { oldest = slot }
         byHash[layout.structureHash, default: []].append(slot)
         if let skeleton { bySkeleton[skeleton, default: []].append(slot) }
         entries += 1
-        bytes += layout.estimatedBytes
+        bytes += size
         var released: [WarmLayout] = []
         while bytes > capacity, oldest >= 0, let gone = remove(oldest) { released.append(gone) }
         return released
@@ -157,7 +158,7 @@ private struct State: Sendable {
             if bySkeleton[skeleton]?.isEmpty == true { bySkeleton[skeleton] = nil }
         }
         entries -= 1
-        bytes -= layout.estimatedBytes
+        bytes -= s.bytes
         return layout
     }
 }
