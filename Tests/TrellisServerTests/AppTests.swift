@@ -308,6 +308,20 @@ import Platform
         #expect(String(decoding: stamp.prefix(4), as: UTF8.self) >= "2026")
     }
 
+    /// Everything written to a pipe (`fds`), once its writing end is closed here.
+    static func drain(_ fds: [Int32]) -> [UInt8] {
+        close(fds[1])
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fds[0], &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        close(fds[0])
+        return bytes
+    }
+
     /// The access line written without a dictionary (the server's own handler) is the line
     /// swift-log's general path writes for the same exchange, in both formats.
     @Test func accessLineIsTheGeneralPathsLine() throws {
@@ -339,15 +353,7 @@ import Platform
                 }
                 app.shutdown()
                 handler.sink.flush()
-                close(fds[1])
-                var bytes: [UInt8] = []
-                var chunk = [UInt8](repeating: 0, count: 4096)
-                while true {
-                    let n = read(fds[0], &chunk, chunk.count)
-                    if n <= 0 { break }
-                    bytes += chunk[..<n]
-                }
-                close(fds[0])
+                let bytes = Self.drain(fds)
                 // Times and durations differ from run to run.
                 lines.append(String(decoding: bytes, as: UTF8.self)
                     .replacingOccurrences(of: #"(ts=|"ts":")[0-9T:.Z-]+"#, with: "TS", options: .regularExpression)
@@ -369,15 +375,7 @@ import Platform
         request.remoteAddress = "10.1.2.3:4567"
         app.handle(request) { _ in }
         app.shutdown()
-        close(fds[1])
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fds[0], &chunk, chunk.count)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        close(fds[0])
+        let bytes = Self.drain(fds)
         let line = String(decoding: bytes, as: UTF8.self)
         #expect(line.contains("msg=request"))
         #expect(line.contains("client=10.1.2.3:4567"))

@@ -31,9 +31,7 @@ public struct AnswerSnapshot: @unchecked Sendable {  // the tree is an immutable
         frames.reserveCapacity(source.count)
         for i in 0..<source.count {
             let r = source.rect(i)
-            frames.append(ViewFrame(id: source.id(i), frame: Rect(
-                x: NumberFormat.clean(r.x), y: NumberFormat.clean(r.y),
-                width: NumberFormat.clean(r.width), height: NumberFormat.clean(r.height))))
+            frames.append(ViewFrame(id: source.id(i), frame: r.cleaned))
         }
         guard space == .root else { return frames }
         // Absolute origins: a view's plus its superview's, memoised (views may be listed
@@ -189,4 +187,11 @@ public struct FramesBefore: Sendable {
     let frames: [ViewFrame]?
     init(rects: SnapshotFrames) { self.rects = rects; frames = nil }
     init(frames: [ViewFrame]) { rects = nil; self.frames = frames }
+}
+
+extension Rect {
+    /// The frame as answers give it (`NumberFormat.clean` on each number).
+    var cleaned: Rect {
+        Rect(x: NumberFormat.clean(x), y: NumberFormat.clean(y), width: NumberFormat.clean(width), height: NumberFormat.clean(height))
+    }
 }

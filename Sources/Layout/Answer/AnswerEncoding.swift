@@ -138,8 +138,8 @@ public func encodeChangedFramesAnswer(_ snapshot: AnswerSnapshot, id: String, sp
         // The same views in the same order (most batches): compared place by place, and only
         // the frames that moved made.
         var frames: [ViewFrame] = []
-        for i in 0..<now.count where cleaned(now.rect(i)) != cleaned(old.rect(i)) {
-            frames.append(ViewFrame(id: now.id(i), frame: cleaned(now.rect(i))))
+        for i in 0..<now.count where now.rect(i).cleaned != old.rect(i).cleaned {
+            frames.append(ViewFrame(id: now.id(i), frame: now.rect(i).cleaned))
         }
         var diagnostics = snapshot.diagnostics
         if let negative = LiveLayout.negativeSizeDiagnostic(now) { diagnostics.append(negative) }
@@ -147,7 +147,7 @@ public func encodeChangedFramesAnswer(_ snapshot: AnswerSnapshot, id: String, sp
     } else {
         answer = snapshot.answer(space: space)
         if let before {
-            let oldFrames = before.frames ?? before.rects.map { r in (0..<r.count).map { ViewFrame(id: r.id($0), frame: cleaned(r.rect($0))) } } ?? []
+            let oldFrames = before.frames ?? before.rects.map { r in (0..<r.count).map { ViewFrame(id: r.id($0), frame: r.rect($0).cleaned) } } ?? []
             var old: [String: Rect] = [:]
             old.reserveCapacity(oldFrames.count)
             for f in oldFrames { old[f.id] = f.frame }
@@ -169,9 +169,4 @@ public func encodeChangedFramesAnswer(_ snapshot: AnswerSnapshot, id: String, sp
     writer.endArray()
     writer.endObject()
     return writer.bytes
-}
-
-/// A frame as answers give it (`NumberFormat.clean`).
-private func cleaned(_ r: Rect) -> Rect {
-    Rect(x: NumberFormat.clean(r.x), y: NumberFormat.clean(r.y), width: NumberFormat.clean(r.width), height: NumberFormat.clean(r.height))
 }

@@ -154,10 +154,9 @@ private struct TokenScan {
         hasher.combine(0xFF as UInt8)  // where a number stood
     }
 
-    private func key(_ level: Int, is name: StaticString) -> Bool {
-        let range = stack[level].key
-        guard !stack[level].array, range.count == name.utf8CodeUnitCount else { return false }
-        return memcmp(bytes.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
+    /// Whether the key being read at `level` is `name` (as written: an escaped key is not).
+    private func key(_ level: Int, is name: String) -> Bool {
+        !stack[level].array && name.utf8.elementsEqual(UnsafeRawBufferPointer(rebasing: bytes[stack[level].key]))
     }
 
     private func role() -> NumberRole {
@@ -171,16 +170,11 @@ private struct TokenScan {
         }
         guard stack.count == 4, key(0, is: "views"), !stack[3].array else { return .other }
         if key(2, is: "frame") {
-            for field in FrameField.allCases where keyIs(3, field.rawValue) { return .frame(view: element, field) }
+            for field in FrameField.allCases where key(3, is: field.rawValue) { return .frame(view: element, field) }
         } else if key(2, is: "intrinsicSize") {
             if key(3, is: "width") { return .intrinsic(view: element, .width) }
             if key(3, is: "height") { return .intrinsic(view: element, .height) }
         }
         return .other
-    }
-
-    private func keyIs(_ level: Int, _ name: String) -> Bool {
-        let range = stack[level].key
-        return name.utf8.elementsEqual(UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
 }
