@@ -14,7 +14,7 @@ extension Solver {
     /// Installs `constraint` with `constant` in place of its expression's: a constraint
     /// taken out after in-place constant changes goes back as it then stood. Throws as `add(_:)`.
     public func add(_ constraint: Constraint, constant: Double) throws(SolverError) {
-        guard !tags.contains(constraint), !tags.isForeign(constraint) else { throw .duplicateConstraint }
+        guard !tags.contains(constraint), !tags.isForeign(constraint), !isHeld(constraint) else { throw .duplicateConstraint }
         try insert(constraint.expression, Shape(constraint), constant: constant, constraint: constraint)
     }
 
@@ -50,6 +50,10 @@ extension Solver {
 
         definitions.invalidate()
         faceVersion &+= 1
+        installed += 1
+        // An optional bound on one variable waits for the rest of its run (HeldBounds.swift).
+        if hold(expression, shape, constant: constant, constraint: constraint) { return }
+        settle()
         // The row as written: variables stay variables (definitions expand only if needed).
         // Room for the terms plus the two symbols `makeTag` adds: one allocation per array
         // at most.
@@ -59,13 +63,18 @@ extension Solver {
         for i in expression.terms.indices where !nearZero(expression.terms[i].coefficient) {
             row.add(Symbol(expression.terms[i].variable.id), expression.terms[i].coefficient)
         }
+        try insert(row, shape, constant: constant, constraint: constraint, order: installed)
+    }
 
+    /// Installs the row as written (terms only) of a validated constraint that is `order`-th
+    /// in installation order.
+    func insert(_ written: consuming Row, _ shape: Shape, constant: Double, constraint: Constraint?, order: Int) throws(SolverError) {
+        var row = consume written
         // An anonymous constraint's symbols are owned all the same (ambiguity asks whether a
         // symbol belongs to a constraint): `makeTag` marks them so.
-        var tag = makeTag(shape, constant: expression.constant, owner: constraint, into: &row)
+        var tag = makeTag(shape, constant: constant, owner: constraint, into: &row)
         tag.constant = constant
-        installed += 1
-        tag.order = installed
+        tag.order = order
         if let constraint { tags[constraint] = tag }
 
         pivotLog = []
@@ -326,6 +335,7 @@ extension Solver {
     /// Uninstalls `constraint` and re-optimises. Throws `.unknownConstraint` when it is not
     /// installed here (nothing changes then).
     public func remove(_ constraint: Constraint) throws(SolverError) {
+        settle()
         guard let tag = tags.remove(constraint) else { throw .unknownConstraint }
         definitions.invalidate()
         faceVersion &+= 1

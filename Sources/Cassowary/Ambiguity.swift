@@ -10,6 +10,7 @@
 extension Solver {
     /// Which of `variables` are not uniquely determined among the optimal solutions.
     public func ambiguous(_ variables: [Variable]) -> Set<Variable> {
+        settle()
         let face = OptimalFace(solver: self)
         let reach = symbolsReachingFreeColumns(face)
         if reach.isEmpty { return [] }

@@ -3,6 +3,7 @@ extension Solver {
     /// lists (arrays grow by doubling), and in every array indexed by symbol. For a solver
     /// that is kept alive, such as a session's. Solutions and answers are unchanged.
     public func compact() {
+        settle()
         tableau.compact()
         definitions.compact()
         goal.compact()

@@ -7,6 +7,7 @@ extension Solver {
     /// not installed here, `.nonFiniteNumber` for a constant that is not finite; nothing
     /// changes then.
     public func setConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
+        settle()
         guard let tag = tags[constraint] else { throw .unknownConstraint }
         guard constant.isFinite else { throw .nonFiniteNumber }
         let delta = constant - tag.constant

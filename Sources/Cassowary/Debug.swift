@@ -2,6 +2,7 @@ extension Solver {
     /// Every table indexed by symbol, element by element: for tests that compare two solvers
     /// (a reflection of the solver cannot read these noncopyable tables).
     func symbolTables() -> String {
+        settle()
         let owners = (0..<owner.count).map { s in "\(owner[s] == nil ? "-" : "owned")\(ownedAnonymously[s] ? " anonymously" : "")" }
         return ["tableau: " + tableau.describeSymbols(), "definitions: " + definitions.describeSymbols(),
                 "goal: " + goal.describeSymbols(), "owners: " + owners.joined(separator: ", ")].joined(separator: "\n")
@@ -9,6 +10,7 @@ extension Solver {
 
     /// Counters plus the current size of the tableau and the definitions.
     public func currentStatistics() -> Statistics {
+        settle()
         var s = statistics
         s.rowCount = 0
         s.rowCells = 0
@@ -29,6 +31,7 @@ extension Solver {
 
     /// A text dump of the tableau and objective, for debugging and test failure messages.
     public func dump() -> String {
+        settle()
         func name(_ s: Symbol) -> String {
             let k = tableau.kinds[Int(s)]
             switch k {
@@ -45,7 +48,7 @@ extension Solver {
             for i in r.symbols.indices { out += " + \(r.coefficients[i])*\(name(r.symbols[i]))" }
             out += "\n"
         }
-        for l in goal.order {
+        for l in goal.priorities.indices.sorted(by: { goal.priorities[$0] > goal.priorities[$1] }) {
             out += "goal@\(goal.priorities[l]):"
             for s in 0..<goal.symbolCount where goal.coefficient(level: l, Symbol(s)) != 0 {
                 out += " \(goal.coefficient(level: l, Symbol(s)))*\(name(Symbol(s)))"

@@ -9,6 +9,7 @@ extension Solver {
         guard isKnown(variable) else { throw .unknownVariable(variable) }
         guard edits[variable] == nil else { throw .duplicateEditVariable(variable) }
         guard priority.isFinite, priority > 0, priority < Priority.required else { throw .invalidPriority(priority) }
+        settle()
         let c = Constraint(Expression([(variable, 1)]), .equal, priority: priority, name: "edit \(name(of: variable))")
         try add(c)
         edits[variable] = c

@@ -14,9 +14,9 @@ final class Objective {
     var priorities: [Double] = []           // by level
     var levelOf: [Double: Int] = [:]        // levels from `scannedLevels` on
     static let scannedLevels = 8
-    var order: [Int] = []                   // levels, highest priority first
-    /// By level: its place in `order` (0 for the highest priority).
-    private var rank: [Int32] = []
+    // Levels are ordered by their priorities themselves (distinct by construction): a rank
+    // per level, kept in order as levels came, cost every new level a pass over all of them,
+    // which 50,000 distinct priorities made seconds of work (issue #40, item 3).
     /// By symbol: its nonzero reduced costs, in increasing level.
     private var costs = OwnedArray<LevelCosts>()
     var dirty = OwnedArray<Symbol>()          // (a table: trimmed in place after each search)
@@ -51,8 +51,6 @@ final class Objective {
     func reset() {
         priorities.emptyKeepingCapacity()
         levelOf.removeAll(keepingCapacity: true)
-        order.emptyKeepingCapacity()
-        rank.emptyKeepingCapacity()
         costs.removeAll()
         dirty.removeAll()
         isDirty.removeAll()
@@ -80,13 +78,6 @@ final class Objective {
         let l = priorities.count
         priorities.append(priority)
         if l >= Objective.scannedLevels { levelOf[priority] = l }
-        // `order` stays sorted, highest priority first (levels have distinct priorities): the
-        // new level goes in its place and the ranks from there on move down by one. (Sorting
-        // all levels again and a new rank array, per new level, cost a soft-heavy screen 2 %.)
-        let place = order.firstIndex { priorities[$0] < priority } ?? order.count
-        order.insert(l, at: place)
-        rank.append(0)
-        for k in place..<order.count { rank[order[k]] = Int32(k) }
         return l
     }
 
@@ -108,10 +99,10 @@ final class Objective {
     /// -1, 0 or 1: the sign of the symbol's reduced-cost vector in lexicographic order (the
     /// sign at its highest-priority level beyond epsilon).
     @inline(__always) func sign(_ s: Symbol) -> Int {
-        var best = Int32.max, sign = 0
+        var best = -Double.infinity, sign = 0
         costs[Int(s)].forEach { level, v in
-            guard v < -epsilon || v > epsilon, rank[Int(level)] < best else { return }
-            best = rank[Int(level)]
+            guard v < -epsilon || v > epsilon, priorities[Int(level)] > best else { return }
+            best = priorities[Int(level)]
             sign = v < 0 ? -1 : 1
         }
         return sign
@@ -134,23 +125,17 @@ final class Objective {
     /// level both are zero, which decides nothing): true if a/da is below b/db beyond
     /// epsilon at the first level that decides, false if above, nil if none decides.
     private func compare(_ a: Symbol, _ da: Double, _ b: Symbol, _ db: Double) -> Bool? {
-        let ca = costs[Int(a)], cb = costs[Int(b)]
-        var after: Int32 = -1  // ranks up to here are done
-        while true {
-            // The next level by rank held by either symbol.
-            var next = Int32.max, level: Int32 = -1
-            func consider(_ l: Int32, _: Double) {
-                let r = rank[Int(l)]
-                if r > after && r < next { next = r; level = l }
-            }
-            ca.forEach(consider)
-            cb.forEach(consider)
-            guard level >= 0 else { return nil }
-            let x = ca.value(at: level) / da, y = cb.value(at: level) / db
-            if x < y - epsilon { return true }
-            if x > y + epsilon { return false }
-            after = next
+        // One pass over both (by level, merged): the deciding level of the highest priority.
+        // (Level by level in priority order, each looked up, cost a symbol with costs at
+        // thousands of levels, thousands squared.)
+        var best = -Double.infinity, result: Bool?
+        LevelCosts.forEachPair(costs[Int(a)], costs[Int(b)]) { level, ca, cb in
+            let p = priorities[Int(level)]
+            guard p > best else { return }
+            let x = ca / da, y = cb / db
+            if x < y - epsilon { best = p; result = true } else if x > y + epsilon { best = p; result = false }
         }
+        return result
     }
 
     /// Replaces `s` (now basic) with its row, in every level.
@@ -158,12 +143,11 @@ final class Objective {
         let taken = costs[Int(s)]
         guard !taken.isEmpty else { return }
         costs[Int(s)] = LevelCosts()
-        taken.forEach { level, c in
-            for i in row.cells.indices {
-                let cell = row.cells[i]
-                costs[Int(cell.symbol)].add(level, c * cell.coefficient)
-                markDirty(cell.symbol)
-            }
+        // Cell by cell, each level's cost added once, as level by level did (the same sums).
+        for i in row.cells.indices {
+            let cell = row.cells[i]
+            costs[Int(cell.symbol)].add(taken, times: cell.coefficient)
+            markDirty(cell.symbol)
         }
     }
 }
@@ -206,6 +190,67 @@ struct LevelCosts {
         let v = 0 + c
         guard !nearZero(v) else { return }
         insert(level, v)
+    }
+
+    /// How many levels it has a cost at.
+    var count: Int { firstLevel < 0 ? 0 : 1 + (more?.count ?? 0) }
+
+    /// The `k`-th entry in increasing level (`k < count`).
+    @inline(__always) private func entry(_ k: Int) -> (level: Int32, value: Double) {
+        k == 0 ? (firstLevel, firstValue) : (more?[k - 1] ?? (-1, 0))
+    }
+
+    /// Adds `other` times `f`, level by level: each level's sum as `add(_:_:)` makes it.
+    /// Merged in one pass when `other` is long: a symbol can cost at thousands of levels
+    /// (as many as the priorities of the bounds a tight variable breaks), and one look-up
+    /// per level was a pass over this one's levels each.
+    mutating func add(_ other: LevelCosts, times f: Double) {
+        let n = other.count
+        if n <= 4 {
+            other.forEach { level, c in add(level, c * f) }
+            return
+        }
+        var merged: [(level: Int32, value: Double)] = []
+        merged.reserveCapacity(count + n)
+        let m = count
+        var i = 0, j = 0
+        while i < m || j < n {
+            let a = i < m ? entry(i) : (level: Int32.max, value: 0)
+            let b = j < n ? other.entry(j) : (level: Int32.max, value: 0)
+            if a.level < b.level {
+                merged.append(a); i += 1
+            } else if b.level < a.level {
+                let v = 0 + b.value * f
+                if !nearZero(v) { merged.append((b.level, v)) }
+                j += 1
+            } else {
+                let v = a.value + b.value * f
+                if !nearZero(v) { merged.append((a.level, v)) }
+                i += 1; j += 1
+            }
+        }
+        guard let head = merged.first else { self = LevelCosts(); return }
+        firstLevel = head.level
+        firstValue = head.value
+        merged.removeFirst()
+        more = merged
+    }
+
+    /// Calls `body(level, a's cost, b's cost)` for every level where either has one.
+    @inline(__always) static func forEachPair(_ a: LevelCosts, _ b: LevelCosts, _ body: (Int32, Double, Double) -> Void) {
+        let m = a.count, n = b.count
+        var i = 0, j = 0
+        while i < m || j < n {
+            let x = i < m ? a.entry(i) : (level: Int32.max, value: 0)
+            let y = j < n ? b.entry(j) : (level: Int32.max, value: 0)
+            if x.level < y.level {
+                body(x.level, x.value, 0); i += 1
+            } else if y.level < x.level {
+                body(y.level, 0, y.value); j += 1
+            } else {
+                body(x.level, x.value, y.value); i += 1; j += 1
+            }
+        }
     }
 
     private mutating func insert(_ level: Int32, _ v: Double) {

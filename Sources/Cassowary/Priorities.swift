@@ -8,6 +8,7 @@ extension Solver {
     /// priorities are optional (a required constraint has no error symbols to move: take it
     /// out and add it again) and it has one priority (not `init(_:equalAbove:below:)`).
     public func setPriority(_ constraint: Constraint, to priority: Double) throws(SolverError) {
+        settle()
         guard let tag = tags[constraint] else { throw .unknownConstraint }
         guard priority.isFinite, priority > 0, priority < Priority.required, !constraint.isRequired,
               constraint.priorityBelow == constraint.priority else { throw .invalidPriority(priority) }

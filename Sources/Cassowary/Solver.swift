@@ -61,6 +61,8 @@ public final class Solver {
     /// Edit constraints by variable id (an array: a suggest costs no hashing).
     var edits = EditTable()
     var infeasible: [Symbol] = []
+    /// Optional bounds on one variable, added but not yet installed (HeldBounds.swift).
+    var held: [HeldBound] = []
     /// During an add through the dual simplex, the symbol its row was solved for.
     var insertedSubject: Symbol?
     /// Pivots made since logging started, so that a failed operation can undo them.
@@ -77,9 +79,12 @@ public final class Solver {
     /// for it is gone). Optimisation then stops as at the deadline. Set by `setBudget`.
     public private(set) var shouldStop: (@Sendable () -> Bool)?
     /// The last stop came from `shouldStop`, not the clock.
-    public private(set) var wasStopped = false
-    /// Set once the deadline has passed (sticky until the deadline changes).
-    public private(set) var ranOutOfTime = false
+    public var wasStopped: Bool { settle(); return stopped }
+    /// Set once the deadline has passed (sticky until the deadline changes); asked after
+    /// adds, it counts the work of the bounds they held (HeldBounds.swift).
+    public var ranOutOfTime: Bool { settle(); return outOfTime }
+    private(set) var stopped = false
+    private(set) var outOfTime = false
     /// Work counters, for benchmarks and metrics.
     public internal(set) var statistics = Statistics()
     private var deadlineAsks = 0
@@ -121,6 +126,7 @@ public final class Solver {
 
     /// Empties the storage and moves it back into the parts, for the thread's next new solver.
     deinit {
+        dropHeld()
         guard let shelf = SolverShelf.shelf(keeping: parts) else { return }
         emptyStorage()
         var ownerTable = OwnedArray<Constraint?>(), anonymousTable = OwnedArray<Bool>()
@@ -153,7 +159,7 @@ public final class Solver {
     /// Optimisation loops stop then, leaving the tableau feasible: the owner refuses the
     /// work and rolls it back.
     @inline(__always) var isPastDeadline: Bool {
-        if ranOutOfTime { return true }
+        if outOfTime { return true }
         deadlineAsks &+= 1
         guard deadlineAsks & 31 == 0 else { return false }
         return checkDeadlineIfSet()
@@ -181,14 +187,15 @@ public final class Solver {
         installed = 0
         deadline = nil
         shouldStop = nil
-        wasStopped = false
-        ranOutOfTime = false
+        stopped = false
+        outOfTime = false
         statistics = Statistics()
         deadlineAsks = 0
     }
 
     /// Empties the tables and rows, keeping their storage.
     private func emptyStorage() {
+        dropHeld()
         tableau.reset()
         definitions.reset(recyclingInto: tableau)
         accumulator.reset()
@@ -211,14 +218,14 @@ public final class Solver {
     /// Reads the clock now (for owners that do work between solver calls): whether the
     /// deadline has passed, remembered as `ranOutOfTime`.
     public func checkDeadline() -> Bool {
-        if ranOutOfTime { return true }
+        if outOfTime { return true }
         if let deadline, ContinuousClock.now > deadline {
-            ranOutOfTime = true
+            outOfTime = true
         } else if let shouldStop, shouldStop() {
-            ranOutOfTime = true
-            wasStopped = true
+            outOfTime = true
+            stopped = true
         }
-        return ranOutOfTime
+        return outOfTime
     }
 
     /// The budget of the owner's next calls: a deadline (nil: none) and a check of whether
@@ -226,10 +233,11 @@ public final class Solver {
     /// budget, optimisation stops with the tableau feasible and `ranOutOfTime` set; no call
     /// throws for it: the owner checks `ranOutOfTime` and rolls its work back.
     public func setBudget(deadline: ContinuousClock.Instant?, stop: (@Sendable () -> Bool)? = nil) {
+        settle()  // held bounds were added under the budget that ends here
         self.deadline = deadline
         shouldStop = stop
-        ranOutOfTime = false
-        wasStopped = false
+        outOfTime = false
+        stopped = false
     }
 
     /// Room for `variables` more variables and `constraints` more constraints, so building
@@ -303,29 +311,32 @@ public final class Solver {
         v.id >= 0 && v.id < tableau.kinds.count && tableau.kinds[v.id] == .external
     }
 
-    public func contains(_ constraint: Constraint) -> Bool { tags.contains(constraint) }
+    public func contains(_ constraint: Constraint) -> Bool { tags.contains(constraint) || isHeld(constraint) }
 
     /// The installed constraints, in installation order (for benchmarks and debugging).
     public func installedConstraints() -> [Constraint] {
-        tags.all.sorted { $0.tag.order < $1.tag.order }.map(\.constraint)
+        settle()
+        return tags.all.sorted { $0.tag.order < $1.tag.order }.map(\.constraint)
     }
 
     /// Symbols made so far (variables, slacks, errors, dummies): it only grows.
-    public var symbolCount: Int { tableau.kinds.count }
+    public var symbolCount: Int { settle(); return tableau.kinds.count }
 
-    public func constant(of constraint: Constraint) -> Double? { tags[constraint]?.constant }
+    public func constant(of constraint: Constraint) -> Double? { settle(); return tags[constraint]?.constant }
 
-    public var constraintCount: Int { tags.count }
+    public var constraintCount: Int { tags.count + held.count }
 
     /// The variable's value in the current optimal solution.
     public func value(_ variable: Variable) -> Double {
         guard isKnown(variable) else { return 0 }
+        settle()
         return evaluate(Symbol(variable.id))
     }
 
     /// Every value as it now stands, to read later or elsewhere: the values array shared, not
     /// copied (the solver copies it on its next change instead).
     public func solvedValues() -> SolvedValues {
+        settle()
         if definitions.valuesEpoch != definitions.epoch {
             // A solver read for the first time (a one-shot layout's, read once) evaluates its
             // definitions in place; compiling them into a program pays off from the second read.
@@ -336,6 +347,7 @@ public final class Solver {
 
     /// The total violation at each optional priority in use, highest priority first.
     public func objective() -> [(priority: Double, violation: Double)] {
+        settle()
         var totals: [Double: Double] = [:]
         for (c, tag) in tags.all where !c.isRequired {
             // `expression` above zero violates `<=` and `==` (at `priority`), below zero `>=`

@@ -19,8 +19,10 @@ private let priorityPool: [Double] = [0.5, 1, 250, 500, 750, 751, 999.999]
 /// Runs one random system (deterministic in `seed`). Returns the harness for its log and stats.
 /// `constants` bounds the constants of its constraints: a narrow range makes degenerate
 /// systems (ties, rows at zero) the common case.
+/// `boundRuns`: some steps add a run of optional bounds on one or two variables with nothing
+/// read between them (which the solver holds and installs together: HeldBounds.swift).
 func runRandomSystem(seed: UInt64, constants: ClosedRange<Int> = -10...10,
-                     solver: any SolverUnderTest = RealSolver()) -> SolverHarness {
+                     solver: any SolverUnderTest = RealSolver(), boundRuns: Bool = false) -> SolverHarness {
     var rng = SplitMix64(seed: seed)
     let n = rng.int(1...6)
     let h = SolverHarness(variableCount: n, solver: solver)
@@ -53,7 +55,7 @@ func runRandomSystem(seed: UInt64, constants: ClosedRange<Int> = -10...10,
 
     let steps = rng.int(8...20)
     for _ in 0..<steps {
-        let roll = rng.int(0...105)
+        let roll = rng.int(0...(boundRuns ? 113 : 105))
         switch roll {
         case 0..<45 where h.constraintCount < 12:
             if rng.chance(0.08), let again = h.removed.filter({ !$0.constantChanged }).first {
@@ -86,6 +88,24 @@ func runRandomSystem(seed: UInt64, constants: ClosedRange<Int> = -10...10,
             // An optional priority moved in place to another optional level.
             let i = rng.pick(h.installed.indices.filter { !h.installed[$0].model.isRequired })
             h.setPriority(at: i, to: rng.pick(levels.filter { $0 != h.installed[i].model.priority }))
+        case 106...113 where h.constraintCount < 10:
+            // A run of optional bounds on one or two quantities (a variable, or a fixed mix
+            // of two), each bound a multiple of its quantity, nothing read between them.
+            func quantity() -> [(Int, Double)] {
+                let x = rng.int(0...(n - 1))
+                guard n > 1, rng.chance(0.4) else { return [(x, 1)] }
+                let y = (x + rng.int(1...(n - 1))) % n
+                return [(x, 1), (y, rng.pick([1, -1, 2, -0.5]))]
+            }
+            let quantities = [quantity(), quantity()]
+            let run = (0..<rng.int(2...6)).map { _ in
+                let relation = rng.pick([OracleRelation.equal, .lessThanOrEqual, .greaterThanOrEqual])
+                let f = rng.pick([1.0, -1, 2, -2])
+                let p = rng.chance(0.5) ? rng.pick(levels) : Double(rng.int(1...999))
+                return h.makeConstraint(terms: rng.pick(quantities).map { ($0.0, $0.1 * f) }, constant: Double(rng.int(constants)),
+                                        relation: relation, priority: p)
+            }
+            h.addRun(run)
         default:  // a case whose condition failed
             if h.constraintCount < 12 {
                 h.add(randomConstraint())
@@ -126,6 +146,18 @@ struct SolverPropertyTests {
         check(seeds: seeds, constants: -10...10)
     }
 
+    /// Runs of optional bounds added with nothing read between (issue #40, item 3): held
+    /// and installed in another order, they must answer what the oracle answers.
+    @Test("1,000 random systems with runs of bounds", arguments: 0..<chunks)
+    func randomSystemsWithRunsOfBounds(chunk: Int) {
+        let seeds: [UInt64] = if let s = seedFromEnvironment() {
+            chunk == 0 ? [s] : []
+        } else {
+            (0..<systemsPerChunk).map { 2_000_000 + UInt64(chunk * systemsPerChunk + $0) }
+        }
+        check(seeds: seeds, constants: -10...10, boundRuns: true)
+    }
+
     /// Constants of -1, 0 and 1 only: rows at zero and ties everywhere, where a required
     /// equality's row can offer the dual simplex a symbol only once negated.
     @Test("500 degenerate random systems", arguments: 0..<2)
@@ -138,11 +170,11 @@ struct SolverPropertyTests {
         check(seeds: seeds, constants: -1...1)
     }
 
-    func check(seeds: [UInt64], constants: ClosedRange<Int>) {
+    func check(seeds: [UInt64], constants: ClosedRange<Int>, boundRuns: Bool = false) {
         var failing: [UInt64] = []
         var total = SolverHarness.Stats()
         for seed in seeds {
-            let h = runRandomSystem(seed: seed, constants: constants)
+            let h = runRandomSystem(seed: seed, constants: constants, boundRuns: boundRuns)
             total = total + h.stats
             guard h.failed else { continue }
             failing.append(seed)
@@ -160,6 +192,7 @@ struct SolverPropertyTests {
             // The generator must exercise what the test claims it does.
             #expect(total.rejected + total.setConstantRejected > 5, "too few unsatisfiable adds: \(total)")
             #expect(total.suggests > 50 && total.setConstants > 50 && total.removes > 50, "\(total)")
+            if boundRuns { #expect(total.runs > 100, "\(total)") }
         }
     }
 }

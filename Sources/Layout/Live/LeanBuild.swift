@@ -63,8 +63,9 @@ extension LiveLayout {
             return true
         }
         guard complete else { return .needsFullBuild }
-        layout.lastSolveMicros = micros(clock.now - start)
+        // Asked first: it installs the bounds the solver held (Cassowary's HeldBounds.swift).
         if layout.solver.ranOutOfTime { return .refused(.invalid([SolveBudget.error(seconds)])) }
+        layout.lastSolveMicros = micros(clock.now - start)
         let overflow = layout.overflowErrors()
         guard overflow.isEmpty else { return .refused(.invalid(overflow)) }
         layout.state.revision = 1

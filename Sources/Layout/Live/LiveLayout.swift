@@ -89,8 +89,9 @@ public final class LiveLayout: @unchecked Sendable {
             if k & 31 == 31, layout.solver.checkDeadline() { break }
             layout.makeDocumentConstraint(spec, compiler: compiler, errors: &errors)
         }
-        layout.lastSolveMicros = micros(clock.now - start)
+        // Asked first: it installs the bounds the solver held (Cassowary's HeldBounds.swift).
         if layout.solver.ranOutOfTime { return .failure(.invalid([SolveBudget.error(seconds)])) }
+        layout.lastSolveMicros = micros(clock.now - start)
         if errors.isEmpty { errors = layout.overflowErrors() }
         if errors.isEmpty && document.strict { errors = layout.unsatisfiableErrors() }
         guard errors.isEmpty else { return .failure(.invalid(errors)) }

@@ -32,13 +32,14 @@ final class SolverHarness {
 
     struct Stats {
         var steps = 0, adds = 0, rejected = 0, removes = 0, setConstants = 0, setConstantRejected = 0
-        var suggests = 0, edits = 0, levelsSeen = 0, ambiguousSeen = 0
+        var suggests = 0, edits = 0, levelsSeen = 0, ambiguousSeen = 0, runs = 0
         static func + (a: Stats, b: Stats) -> Stats {
             Stats(steps: a.steps + b.steps, adds: a.adds + b.adds, rejected: a.rejected + b.rejected,
                   removes: a.removes + b.removes, setConstants: a.setConstants + b.setConstants,
                   setConstantRejected: a.setConstantRejected + b.setConstantRejected,
                   suggests: a.suggests + b.suggests, edits: a.edits + b.edits,
-                  levelsSeen: a.levelsSeen + b.levelsSeen, ambiguousSeen: a.ambiguousSeen + b.ambiguousSeen)
+                  levelsSeen: a.levelsSeen + b.levelsSeen, ambiguousSeen: a.ambiguousSeen + b.ambiguousSeen,
+                  runs: a.runs + b.runs)
         }
     }
 
@@ -115,6 +116,26 @@ final class SolverHarness {
             checkUnchanged(before, after: "rejected add")
         } catch {
             fail("add threw \(error)")
+        }
+    }
+
+    /// Adds optional constraints one after another, nothing read between them: a run of
+    /// bounds on one variable is held and installed together (HeldBounds.swift). `verify()`
+    /// then checks the lot.
+    func addRun(_ cs: [InstalledConstraint]) {
+        stats.runs += 1
+        for c in cs {
+            stats.adds += 1
+            log.append("add (in a run) \(c.handle.name)")
+            do throws(SolverError) {
+                try solver.add(c.handle, model: c.model)
+            } catch {
+                fail("an optional add in a run threw \(error)")
+                return
+            }
+            installed.append(c)
+            removed.removeAll { $0.handle === c.handle }
+            if !solver.contains(c.handle) { fail("contains() is false right after an add in a run") }
         }
     }
 
