@@ -63,7 +63,7 @@ extension Solver {
         for i in expression.terms.indices where !nearZero(expression.terms[i].coefficient) {
             row.add(Symbol(expression.terms[i].variable.id), expression.terms[i].coefficient)
         }
-        try insert(row, shape, constant: constant, constraint: constraint, order: installed)
+        try insert(consume row, shape, constant: constant, constraint: constraint, order: installed)
     }
 
     /// Installs the row as written (terms only) of a validated constraint that is `order`-th

@@ -14,7 +14,7 @@ extension Solver {
         variableNames = exactCopy(variableNames)
         edits.compact()
         // Scratch, grown again when needed (the kept storage of another solver may be large).
-        scratchOrder = []; scratchStack = []; scratchSymbols = []; infeasible = []
+        scratchOrder = []; scratchStack = []; scratchSymbols = []; infeasible = []; held = []
         for slot in tableau.rows.indices { tableau.rows[slot].trim() }
         for s in tableau.columns.indices {
             _ = tableau.slots(containing: Symbol(s))  // drops stale entries first

@@ -1,5 +1,5 @@
 // Optional bounds on one quantity: held back while they come in a run, then installed
-// together, those that decide the quantity first (issue #40, item 3; docs/solver.md).
+// together, those that decide the quantity first (issue #40, item 3; docs/semantics.md §5.3 "Cost").
 //
 // N optional constraints on one quantity at distinct priorities (`a.width >= i @p`), installed
 // as written, cost N^2: each bound the quantity does not meet yet moves it, and the pivot that
@@ -100,24 +100,38 @@ extension Solver {
             bounds.removeAll(keepingCapacity: true)
             if held.isEmpty { swap(&bounds, &held) }
         }
-        for k in HeldBound.installationOrder(bounds) {
-            let b = bounds[k]
+        let order = HeldBound.installationOrder(bounds)
+        for i in bounds.indices {
+            let b = bounds[order?[i] ?? i]
             if let c = b.constraint { c.tagOwner = nil; c.tagSlot = -1 }
             var row = tableau.freshRow(constant: b.constant, capacity: 4)
             row.add(b.variable, b.coefficient)
             if b.variable2 >= 0 { row.add(b.variable2, b.coefficient2) }
             // Optional: its error symbols can always take the row (`install` cannot fail).
-            try? insert(row, b.shape, constant: b.constant, constraint: b.constraint, order: b.order)
+            try? insert(consume row, b.shape, constant: b.constant, constraint: b.constraint, order: b.order)
         }
     }
 }
 
 extension HeldBound {
     /// The order to install `bounds` in: quantity by quantity (in the order each was first
-    /// bound), each one's deciding bounds first, then its others as they came. Exactly as
-    /// they came when no quantity has two.
-    static func installationOrder(_ bounds: [HeldBound]) -> [Int] {
-        if bounds.count == 1 { return [0] }
+    /// bound), each one's deciding bounds first, then its others as they came. Nil for as
+    /// they came, when no quantity has two.
+    static func installationOrder(_ bounds: [HeldBound]) -> [Int]? {
+        // A screen's runs are its views' intrinsic sizes, view by view: variables that only
+        // rise (a repeated quantity repeats its first variable), or a few to compare in pairs.
+        // Either way nothing is built when no quantity repeats.
+        var rising = true
+        for i in bounds.indices.dropFirst() where bounds[i].variable <= bounds[i - 1].variable { rising = false; break }
+        if rising { return nil }
+        if bounds.count <= 16 {
+            var repeats = false
+            for i in bounds.indices where !repeats {
+                for j in (i + 1)..<bounds.count where bounds[j].variable == bounds[i].variable
+                    && bounds[j].quantity == bounds[i].quantity { repeats = true; break }
+            }
+            if !repeats { return nil }
+        }
         // Group by quantity, groups in order of first appearance, add order within each.
         var firstSeen: [Quantity: Int] = [:]
         firstSeen.reserveCapacity(bounds.count)
@@ -130,7 +144,7 @@ extension HeldBound {
                 return g
             }()
         }
-        if firstSeen.count == bounds.count { return Array(bounds.indices) }
+        if firstSeen.count == bounds.count { return nil }
         let sorted = bounds.indices.sorted { group[$0] != group[$1] ? group[$0] < group[$1] : $0 < $1 }
         var result: [Int] = []
         result.reserveCapacity(bounds.count)

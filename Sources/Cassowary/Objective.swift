@@ -204,12 +204,16 @@ struct LevelCosts {
     /// Merged in one pass when `other` is long: a symbol can cost at thousands of levels
     /// (as many as the priorities of the bounds a tight variable breaks), and one look-up
     /// per level was a pass over this one's levels each.
-    mutating func add(_ other: LevelCosts, times f: Double) {
-        let n = other.count
-        if n <= 4 {
+    @inline(__always) mutating func add(_ other: LevelCosts, times f: Double) {
+        guard let rest = other.more, rest.count > 3 else {
             other.forEach { level, c in add(level, c * f) }
             return
         }
+        addMerging(other, times: f)
+    }
+
+    @inline(never) private mutating func addMerging(_ other: LevelCosts, times f: Double) {
+        let n = other.count
         var merged: [(level: Int32, value: Double)] = []
         merged.reserveCapacity(count + n)
         let m = count

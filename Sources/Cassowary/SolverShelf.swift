@@ -25,6 +25,7 @@ final class SolverParts {
     var scratchStack: [(Symbol, Int)] = []
     var scratchSymbols: [Symbol] = []
     var infeasible: [Symbol] = []
+    var held: [HeldBound] = []
 
     /// Swaps the solver's arrays with the parts' (in: the parts' empty ones with storage;
     /// out: the solver's, emptied).
@@ -35,6 +36,7 @@ final class SolverParts {
         swap(&scratchStack, &solver.scratchStack)
         swap(&scratchSymbols, &solver.scratchSymbols)
         swap(&infeasible, &solver.infeasible)
+        swap(&held, &solver.held)
     }
 }
 

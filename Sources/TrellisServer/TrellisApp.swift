@@ -165,6 +165,10 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     /// its loop attempt decoding, and then decode again on the pool.
     static var loopBodyBytes: Int { 16 * 1024 }
 
+    /// A one-shot body past which the memory its solve freed is given back to the system
+    /// at once (`returnFreedMemory`): about 10,000 constraints, tens of MB at the peak.
+    static var trimBodyBytes: Int { 256 * 1024 }
+
     /// Whether a one-shot or a session's creation goes straight to the pool.
     func looksBig(_ body: [UInt8]) -> Bool {
         body.count > Self.loopBodyBytes || service.estimatedViews(document: body) > config.bigSolveThreshold

@@ -52,4 +52,26 @@ import TrellisServer
         // The first is solved cold, the second builds the kept layout, the broken ones are declined.
         #expect((hits ?? 0) >= 28, "\(metrics.split(separator: "\n").filter { $0.contains("warm") })")
     }
+
+    static func gauge(_ client: TestHTTPClient, _ name: String) throws -> Int? {
+        let metrics = String(decoding: try client.exchange("GET", "/metrics").body, as: UTF8.self)
+        return metrics.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+    }
+
+    /// A layout whose answers carry diagnostics (here an ambiguous one: whatever the numbers,
+    /// `badge` is free) is not kept: its answers would be left to cold solves anyway, and it
+    /// would take room from layouts that serve.
+    @Test func anAmbiguousLayoutIsNotKept() throws {
+        let warm = try LiveServer(LayoutEngineService(warmLayoutsBytes: 8 << 20))
+        defer { warm.stop() }
+        let w = try warm.client()
+        for width in [320, 375, 414, 768] {
+            let body = #"{"views":[{"id":"root","frame":{"x":0,"y":0,"width":\#(width),"height":667}},{"id":"badge","superview":"root"}],"#
+                + #""constraints":["badge.width == 20","badge.height == 20"]}"#
+            let a = try w.postJSON("/v1/layouts", body)
+            #expect(a.status == 200 && String(decoding: a.body, as: UTF8.self).contains("ambiguous"))
+        }
+        #expect(try Self.gauge(w, "trellis_warm_layouts") == 0)
+        #expect(try Self.gauge(w, "trellis_warm_layouts_bytes") == 0)
+    }
 }

@@ -31,13 +31,21 @@ public final class WarmLayout: @unchecked Sendable {
     public private(set) var isSpoiled = false
     /// `ScannedBody.skeletonHash` of the body kept, if any.
     public var skeletonHash: Int? { body?.tokens.skeletonHash }
-    /// About what the kept layout costs in memory, for the cache's bound: calibrated on
-    /// `scripts/bench-sessions` (10,000 sessions of 50 views in 460 MB, about 46 KB each),
-    /// plus the body kept and its tokens.
+    /// About what the kept layout costs in memory, for the cache's bound, erring high: the
+    /// layout and the document it keeps, as `trellis-bench memory` measures them resident
+    /// (a 13-view card screen 62 + 25 KB, a 122-view list 567 + 159 KB, one view under
+    /// 16,000 bounds 17.3 + 4.7 MB: about 1.1 KB a solver constraint, 0.3 KB a document
+    /// constraint, 1.5 KB a view), plus the body kept and its tokens.
     public var estimatedBytes: Int {
         layoutBytes + (body.map { $0.bytes.count + 40 * $0.tokens.spans.count } ?? 0)
     }
     private let layoutBytes: Int
+
+    /// The least `estimatedBytes` a layout of `document` kept with `bodyBytes` of body can
+    /// have (its entries are at least its constraints): known before building it.
+    public static func leastBytes(of document: LayoutDocument, bodyBytes: Int) -> Int {
+        8192 + 1536 * document.views.count + (1152 + 320) * document.constraints.count + bodyBytes
+    }
 
     /// Builds the layout of `document` in full (the form edits work on); nil when the document
     /// is refused, or when its constraints cannot be matched with the registry's descriptions.
@@ -86,7 +94,7 @@ public final class WarmLayout: @unchecked Sendable {
         self.document = document
         self.ids = ids
         structureHash = document.structureHash
-        layoutBytes = 2048 + 640 * layout.state.tree.count + 160 * layout.state.entryCount
+        layoutBytes = 8192 + 1536 * layout.state.tree.count + 1152 * layout.state.entryCount + 320 * document.constraints.count
     }
 
     /// The answer of the document it holds now.

@@ -99,6 +99,7 @@ extension TrellisApp {
             let answer = service.solve(document: request.body, space: space, seconds: seconds, stop: request.isAbandoned)
             if retries(outOfTime: answer.outOfTime, seconds: seconds, request) { return false }
             done(reply(answer, request))
+            if request.body.count > Self.trimBodyBytes { returnFreedMemory() }
             return true
         }
     }

@@ -244,14 +244,19 @@ public struct LayoutEngineService: LayoutService {
                 return nil
             }
         }
-        guard warm.shouldKeep(hash: hash), let made = WarmLayout.make(document: document, body: body, seconds: seconds, stop: stop) else {
+        // One too big to keep is not built (a build in full costs several times a lean one).
+        guard warm.fits(WarmLayout.leastBytes(of: document, bodyBytes: body.count)), warm.shouldKeep(hash: hash),
+              let made = WarmLayout.make(document: document, body: body, seconds: seconds, stop: stop) else {
             return nil
         }
         // Answered before it is put in the cache: from then on another request may take it.
         let answer = made.answer(space: space)
+        // Diagnostics are left to the cold solve, as a warm answer leaves them (`retarget`);
+        // such a layout is not kept: its next answers would most likely be left so too (an
+        // ambiguous layout stays ambiguous whatever its numbers), and it would take the room.
+        guard answer.diagnostics.isEmpty else { return nil }
         warm.put(made)
-        // Diagnostics are left to the cold solve, as a warm answer leaves them (`retarget`).
-        return answer.diagnostics.isEmpty ? answer : nil
+        return answer
     }
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?) {

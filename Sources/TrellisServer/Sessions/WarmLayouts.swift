@@ -47,13 +47,16 @@ final class WarmLayouts: Sendable {
 
     /// Whether a miss should keep a layout: the structure was seen before (the first sighting
     /// is only remembered) and a layout of it fits.
+    /// Whether a layout of `bytes` may be kept: none takes more than a quarter of the room.
+    func fits(_ bytes: Int) -> Bool { bytes <= capacityBytes / 4 }
+
     func shouldKeep(hash: Int) -> Bool {
         state.withLock { $0.sighted(hash) }
     }
 
     /// Keeps `layout` as the most recently used, letting the least recently used go past the bound.
     func put(_ layout: WarmLayout) {
-        guard layout.estimatedBytes <= capacityBytes / 4, !layout.isSpoiled else { return }
+        guard fits(layout.estimatedBytes), !layout.isSpoiled else { return }
         let released = state.withLock { $0.put(layout, capacity: capacityBytes) }
         _ = released  // freed here, outside the lock
     }
