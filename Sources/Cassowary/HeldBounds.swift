@@ -100,7 +100,7 @@ extension Solver {
             bounds.removeAll(keepingCapacity: true)
             if held.isEmpty { swap(&bounds, &held) }
         }
-        let order = HeldBound.installationOrder(bounds)
+        let order = HeldBound.installationOrder(bounds, shortRun: shortRun)
         for i in bounds.indices {
             let b = bounds[order?[i] ?? i]
             if let c = b.constraint { c.tagOwner = nil; c.tagSlot = -1 }
@@ -114,24 +114,21 @@ extension Solver {
 }
 
 extension HeldBound {
+    /// Runs up to this long go in as they came: however they are ordered, they cost little
+    /// (a screen's: a view's hugging and compression, a label's minimum and maximum width),
+    /// and ordering them would cost a screen more than it saves.
+    static let shortRun = 32
+
     /// The order to install `bounds` in: quantity by quantity (in the order each was first
     /// bound), each one's deciding bounds first, then its others as they came. Nil for as
-    /// they came, when no quantity has two.
-    static func installationOrder(_ bounds: [HeldBound]) -> [Int]? {
-        // A screen's runs are its views' intrinsic sizes, view by view: variables that only
-        // rise (a repeated quantity repeats its first variable), or a few to compare in pairs.
-        // Either way nothing is built when no quantity repeats.
+    /// they came: a short run, or one where no quantity has two.
+    static func installationOrder(_ bounds: [HeldBound], shortRun: Int = HeldBound.shortRun) -> [Int]? {
+        if bounds.count <= shortRun { return nil }
+        // A long run without repeats is most often many views' intrinsic sizes, view by view:
+        // variables that only rise (a repeated quantity repeats its first variable).
         var rising = true
         for i in bounds.indices.dropFirst() where bounds[i].variable <= bounds[i - 1].variable { rising = false; break }
         if rising { return nil }
-        if bounds.count <= 16 {
-            var repeats = false
-            for i in bounds.indices where !repeats {
-                for j in (i + 1)..<bounds.count where bounds[j].variable == bounds[i].variable
-                    && bounds[j].quantity == bounds[i].quantity { repeats = true; break }
-            }
-            if !repeats { return nil }
-        }
         // Group by quantity, groups in order of first appearance, add order within each.
         var firstSeen: [Quantity: Int] = [:]
         firstSeen.reserveCapacity(bounds.count)

@@ -143,7 +143,18 @@ final class Objective {
         let taken = costs[Int(s)]
         guard !taken.isEmpty else { return }
         costs[Int(s)] = LevelCosts()
-        // Cell by cell, each level's cost added once, as level by level did (the same sums).
+        // Each (cell, level) cost is added once, in either order (the same sums): level by
+        // level for a symbol of few levels (most), cell by cell, merged, for one of many.
+        if !taken.hasMany {
+            taken.forEach { level, c in
+                for i in row.cells.indices {
+                    let cell = row.cells[i]
+                    costs[Int(cell.symbol)].add(level, c * cell.coefficient)
+                    markDirty(cell.symbol)
+                }
+            }
+            return
+        }
         for i in row.cells.indices {
             let cell = row.cells[i]
             costs[Int(cell.symbol)].add(taken, times: cell.coefficient)
@@ -195,6 +206,9 @@ struct LevelCosts {
     /// How many levels it has a cost at.
     var count: Int { firstLevel < 0 ? 0 : 1 + (more?.count ?? 0) }
 
+    /// Whether it has costs at more levels than a look-up per level handles well.
+    var hasMany: Bool { (more?.count ?? 0) > 3 }
+
     /// The `k`-th entry in increasing level (`k < count`).
     @inline(__always) private func entry(_ k: Int) -> (level: Int32, value: Double) {
         k == 0 ? (firstLevel, firstValue) : (more?[k - 1] ?? (-1, 0))
@@ -205,7 +219,7 @@ struct LevelCosts {
     /// (as many as the priorities of the bounds a tight variable breaks), and one look-up
     /// per level was a pass over this one's levels each.
     @inline(__always) mutating func add(_ other: LevelCosts, times f: Double) {
-        guard let rest = other.more, rest.count > 3 else {
+        guard other.hasMany else {
             other.forEach { level, c in add(level, c * f) }
             return
         }

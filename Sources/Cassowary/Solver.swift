@@ -63,6 +63,9 @@ public final class Solver {
     var infeasible: [Symbol] = []
     /// Optional bounds on one variable, added but not yet installed (HeldBounds.swift).
     var held: [HeldBound] = []
+    /// Runs of held bounds up to this long go in as they came (`HeldBound.shortRun`; tests
+    /// lower it to have every run ordered).
+    var shortRun = HeldBound.shortRun
     /// During an add through the dual simplex, the symbol its row was solved for.
     var insertedSubject: Symbol?
     /// Pivots made since logging started, so that a failed operation can undo them.
