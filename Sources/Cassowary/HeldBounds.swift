@@ -11,18 +11,21 @@
 // bounds from the highest priority down. The others then hold on arrival, or lose to a bound
 // of a higher priority already in: neither pivots. A sort per quantity: N log N.
 //
-// A quantity is one variable (`a.width`, `a.left`) or a fixed mix of two (`a.right`,
-// `a.centerX`, `a.width - b.width`): two bounds bound the same one when their expressions
-// differ only in the constant and a factor.
+// A quantity is one variable (`a.width`, `a.left`) or a fixed mix of several (`a.right`,
+// `a.width - b.width`, `a.centerX - b.centerX`): two bounds bound the same one when their
+// expressions differ only in the constant and a factor.
 
-/// An optional constraint `coefficient·variable [+ coefficient2·variable2] + constant
-/// (relation) 0`, validated, waiting. The terms are in increasing symbol order.
+/// An optional constraint `coefficient·variable + coefficient2·variable2 + Σ rest + constant
+/// (relation) 0`, validated, waiting. The terms are in increasing symbol order; the first two
+/// inline (most bounds have one or two), any more in `rest`.
 struct HeldBound {
     let variable: Symbol
     let coefficient: Double
     /// The second term's symbol, or -1 for none.
     let variable2: Symbol
     let coefficient2: Double
+    /// The terms after the second, if any.
+    let rest: [Term]?
     let constant: Double
     let shape: Solver.Shape
     let constraint: Constraint?
@@ -35,13 +38,20 @@ struct HeldBound {
 
     /// What it bounds: bounds with equal quantities are ordered together.
     var quantity: Quantity {
-        Quantity(variable: variable, variable2: variable2, ratio: variable2 < 0 ? 0 : coefficient2 / coefficient)
+        Quantity(variable: variable, variable2: variable2, ratio: variable2 < 0 ? 0 : coefficient2 / coefficient,
+                 rest: rest?.map { Term(symbol: $0.symbol, coefficient: $0.coefficient / coefficient) })
+    }
+
+    struct Term: Hashable {
+        let symbol: Symbol
+        let coefficient: Double
     }
 
     struct Quantity: Hashable {
         let variable: Symbol
         let variable2: Symbol
         let ratio: Double
+        let rest: [Term]?
     }
 }
 
@@ -49,25 +59,38 @@ extension Solver {
     /// A constraint held here (named, not yet installed): its slot says so (see `hold`).
     @inline(__always) func isHeld(_ c: Constraint) -> Bool { c.tagSlot == -2 && c.tagOwner == tags.owner }
 
-    /// Holds the constraint when it is an optional bound on one or two variables (terms
-    /// beyond dust; two distinct): true if held.
+    /// Holds the constraint when it is optional and its terms (beyond dust) name distinct
+    /// variables: true if held.
     func hold(_ expression: Expression, _ shape: Shape, constant: Double, constraint: Constraint?) -> Bool {
         guard !shape.isRequired else { return false }
         var variable: Symbol = -1, coefficient = 0.0, variable2: Symbol = -1, coefficient2 = 0.0
+        var rest: [HeldBound.Term]?
         for i in expression.terms.indices where !nearZero(expression.terms[i].coefficient) {
             let s = Symbol(expression.terms[i].variable.id), a = expression.terms[i].coefficient
             if variable < 0 {
                 variable = s; coefficient = a
-            } else if variable2 < 0 && s != variable {
+            } else if variable2 < 0 {
                 variable2 = s; coefficient2 = a
             } else {
-                return false
+                if rest == nil { rest = [] }
+                rest?.append(HeldBound.Term(symbol: s, coefficient: a))
             }
         }
         guard variable >= 0 else { return false }
-        if variable2 >= 0 && variable2 < variable {
-            swap(&variable, &variable2)
-            swap(&coefficient, &coefficient2)
+        if var more = rest {
+            // Three terms or more: all in symbol order, the first two inline again.
+            more += [HeldBound.Term(symbol: variable, coefficient: coefficient), HeldBound.Term(symbol: variable2, coefficient: coefficient2)]
+            more.sort { $0.symbol < $1.symbol }
+            for k in more.indices.dropFirst() where more[k].symbol == more[k - 1].symbol { return false }
+            variable = more[0].symbol; coefficient = more[0].coefficient
+            variable2 = more[1].symbol; coefficient2 = more[1].coefficient
+            rest = Array(more.dropFirst(2))
+        } else if variable2 >= 0 {
+            if variable2 == variable { return false }
+            if variable2 < variable {
+                swap(&variable, &variable2)
+                swap(&coefficient, &coefficient2)
+            }
         }
         if let constraint {
             // Known as held here: a second add of it is a duplicate, `contains` answers true.
@@ -75,7 +98,7 @@ extension Solver {
             constraint.tagSlot = -2
         }
         held.append(HeldBound(variable: variable, coefficient: coefficient, variable2: variable2, coefficient2: coefficient2,
-                              constant: constant, shape: shape, constraint: constraint, order: installed))
+                              rest: rest, constant: constant, shape: shape, constraint: constraint, order: installed))
         return true
     }
 
@@ -104,9 +127,10 @@ extension Solver {
         for i in bounds.indices {
             let b = bounds[order?[i] ?? i]
             if let c = b.constraint { c.tagOwner = nil; c.tagSlot = -1 }
-            var row = tableau.freshRow(constant: b.constant, capacity: 4)
+            var row = tableau.freshRow(constant: b.constant, capacity: 4 + (b.rest?.count ?? 0))
             row.add(b.variable, b.coefficient)
             if b.variable2 >= 0 { row.add(b.variable2, b.coefficient2) }
+            if let rest = b.rest { for t in rest { row.add(t.symbol, t.coefficient) } }
             // Optional: its error symbols can always take the row (`install` cannot fail).
             try? insert(consume row, b.shape, constant: b.constant, constraint: b.constraint, order: b.order)
         }

@@ -19,12 +19,17 @@ final class Objective {
     // which 50,000 distinct priorities made seconds of work (issue #40, item 3).
     /// By symbol: its nonzero reduced costs, in increasing level.
     private var costs = OwnedArray<LevelCosts>()
+    /// By symbol: the level of the highest priority where its cost is beyond epsilon (which
+    /// gives its sign), or -1: kept as costs change, since a symbol can cost at thousands of
+    /// levels and the entering search asks for the signs of the symbols that changed each time.
+    private var lead = OwnedArray<Int32>()
     var dirty = OwnedArray<Symbol>()          // (a table: trimmed in place after each search)
     var isDirty = OwnedArray<Bool>()          // by symbol
     var symbolCount: Int { costs.count }
 
     @inline(__always) func addSymbol() {
         costs.append(LevelCosts())
+        lead.append(-1)
         isDirty.append(false)
     }
 
@@ -39,11 +44,13 @@ final class Objective {
 
     func addSymbols(_ count: Int) {
         costs.append(LevelCosts(), times: count)
+        lead.append(-1, times: count)
         isDirty.append(false, times: count)
     }
 
     func reserveCapacity(symbols: Int) {
         costs.reserveCapacity(symbols)
+        lead.reserveCapacity(symbols)
         isDirty.reserveCapacity(symbols)
     }
 
@@ -52,6 +59,7 @@ final class Objective {
         priorities.emptyKeepingCapacity()
         levelOf.removeAll(keepingCapacity: true)
         costs.removeAll()
+        lead.removeAll()
         dirty.removeAll()
         isDirty.removeAll()
     }
@@ -59,6 +67,7 @@ final class Objective {
     /// Exact-size storage for the per-symbol arrays (see `Solver.compact`).
     func compact() {
         costs.shrinkToFit()
+        lead.shrinkToFit()
         for s in costs.indices { costs[s].trim() }
         isDirty.shrinkToFit()
         dirty.shrinkToFit()
@@ -85,7 +94,32 @@ final class Objective {
     @inline(__always) func coefficient(level: Int, _ s: Symbol) -> Double { costs[Int(s)].value(at: Int32(level)) }
 
     /// Sets every coefficient of `s` to zero (a symbol leaving the system).
-    func clear(_ s: Symbol) { costs[Int(s)] = LevelCosts() }
+    func clear(_ s: Symbol) {
+        costs[Int(s)] = LevelCosts()
+        lead[Int(s)] = -1
+    }
+
+    /// Brings `lead` up to date after the cost of `s` at `level` changed.
+    @inline(__always) private func changed(_ s: Symbol, at level: Int32) {
+        let current = lead[Int(s)]
+        let v = costs[Int(s)].value(at: level)
+        if v < -epsilon || v > epsilon {
+            if current < 0 || priorities[Int(level)] > priorities[Int(current)] { lead[Int(s)] = level }
+        } else if current == level {
+            lead[Int(s)] = leadLevel(of: s)
+        }
+    }
+
+    /// The level of the highest priority where the cost of `s` is beyond epsilon, or -1.
+    private func leadLevel(of s: Symbol) -> Int32 {
+        var best = -Double.infinity, found: Int32 = -1
+        costs[Int(s)].forEach { level, v in
+            guard v < -epsilon || v > epsilon, priorities[Int(level)] > best else { return }
+            best = priorities[Int(level)]
+            found = level
+        }
+        return found
+    }
 
     @inline(__always) func markDirty(_ s: Symbol) {
         if !isDirty[Int(s)] { isDirty[Int(s)] = true; dirty.append(s) }
@@ -93,19 +127,16 @@ final class Objective {
 
     @inline(__always) func add(level: Int, _ s: Symbol, _ c: Double) {
         costs[Int(s)].add(Int32(level), c)
+        changed(s, at: Int32(level))
         markDirty(s)
     }
 
     /// -1, 0 or 1: the sign of the symbol's reduced-cost vector in lexicographic order (the
     /// sign at its highest-priority level beyond epsilon).
     @inline(__always) func sign(_ s: Symbol) -> Int {
-        var best = -Double.infinity, sign = 0
-        costs[Int(s)].forEach { level, v in
-            guard v < -epsilon || v > epsilon, priorities[Int(level)] > best else { return }
-            best = priorities[Int(level)]
-            sign = v < 0 ? -1 : 1
-        }
-        return sign
+        let level = lead[Int(s)]
+        guard level >= 0 else { return 0 }
+        return costs[Int(s)].value(at: level) < 0 ? -1 : 1
     }
 
     /// Whether the symbol's reduced cost is exactly zero at every level.
@@ -143,6 +174,7 @@ final class Objective {
         let taken = costs[Int(s)]
         guard !taken.isEmpty else { return }
         costs[Int(s)] = LevelCosts()
+        lead[Int(s)] = -1
         // Each (cell, level) cost is added once, in either order (the same sums): level by
         // level for a symbol of few levels (most), cell by cell, merged, for one of many.
         if !taken.hasMany {
@@ -150,6 +182,7 @@ final class Objective {
                 for i in row.cells.indices {
                     let cell = row.cells[i]
                     costs[Int(cell.symbol)].add(level, c * cell.coefficient)
+                    changed(cell.symbol, at: level)
                     markDirty(cell.symbol)
                 }
             }
@@ -158,6 +191,7 @@ final class Objective {
         for i in row.cells.indices {
             let cell = row.cells[i]
             costs[Int(cell.symbol)].add(taken, times: cell.coefficient)
+            lead[Int(cell.symbol)] = leadLevel(of: cell.symbol)
             markDirty(cell.symbol)
         }
     }
@@ -180,8 +214,22 @@ struct LevelCosts {
 
     @inline(__always) func value(at level: Int32) -> Double {
         if firstLevel == level { return firstValue }
-        if let more { for entry in more where entry.level == level { return entry.value } }
-        return 0
+        guard let more else { return 0 }
+        let p = LevelCosts.place(of: level, in: more)
+        return p.found ? more[p.index].value : 0
+    }
+
+    /// Where `level` is in `rest` (sorted by level), or where it would go. A binary search: a
+    /// symbol can cost at thousands of levels (one per bound its variable breaks). Most often
+    /// past the end: levels are numbered as they come, and so come most costs.
+    @inline(__always) static func place(of level: Int32, in rest: [(level: Int32, value: Double)]) -> (index: Int, found: Bool) {
+        var low = 0, high = rest.count
+        if high > 0 && rest[high - 1].level < level { return (high, false) }
+        while low < high {
+            let mid = (low + high) / 2
+            if rest[mid].level < level { low = mid + 1 } else { high = mid }
+        }
+        return (low, low < rest.count && rest[low].level == level)
     }
 
     /// Adds `c` at `level`; a result near zero is dropped (a dense row stored 0 there).
@@ -191,11 +239,17 @@ struct LevelCosts {
             if nearZero(v) { removeFirst() } else { firstValue = v }
             return
         }
-        if let i = more?.firstIndex(where: { $0.level == level }) {
-            let v = (more?[i].value ?? 0) + c
-            // An emptied list keeps its buffer: a cost that comes and goes (a pivot's worth
-            // of substitution) would otherwise allocate each time it comes back.
-            if nearZero(v) { more?.remove(at: i) } else { more?[i].value = v }
+        if firstLevel >= 0, level > firstLevel, let p = more.map({ LevelCosts.place(of: level, in: $0) }) {
+            if p.found {
+                let v = (more?[p.index].value ?? 0) + c
+                // An emptied list keeps its buffer: a cost that comes and goes (a pivot's worth
+                // of substitution) would otherwise allocate each time it comes back.
+                if nearZero(v) { more?.remove(at: p.index) } else { more?[p.index].value = v }
+                return
+            }
+            let v = 0 + c
+            guard !nearZero(v) else { return }
+            more?.insert((level, v), at: p.index)
             return
         }
         let v = 0 + c
@@ -281,7 +335,7 @@ struct LevelCosts {
             return
         }
         if more == nil { more = [] }
-        let at = more?.firstIndex { $0.level > level } ?? more?.count ?? 0
+        let at = more.map { LevelCosts.place(of: level, in: $0).index } ?? 0
         more?.insert((level, v), at: at)
     }
 

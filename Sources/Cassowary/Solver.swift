@@ -61,7 +61,7 @@ public final class Solver {
     /// Edit constraints by variable id (an array: a suggest costs no hashing).
     var edits = EditTable()
     var infeasible: [Symbol] = []
-    /// Optional bounds on one variable, added but not yet installed (HeldBounds.swift).
+    /// Optional constraints added in a run, not yet installed (HeldBounds.swift).
     var held: [HeldBound] = []
     /// Runs of held bounds up to this long go in as they came (`HeldBound.shortRun`; tests
     /// lower it to have every run ordered).

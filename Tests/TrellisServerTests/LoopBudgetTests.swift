@@ -4,13 +4,13 @@ import Testing
 import TrellisServer
 
 /// A layout that looks small (three views) but takes long to solve (hundreds of priority
-/// levels on constraints relating two views, which the solver cannot order as it orders
-/// bounds of one quantity: HeldBounds.swift) does not hold its event loop: it gets `loopSolveSeconds` there, then goes on on
+/// levels, each optional constraint after a required one, so that each goes in alone: the
+/// solver orders only runs of them, HeldBounds.swift) does not hold its event loop: it gets `loopSolveSeconds` there, then goes on on
 /// the solver pool with the whole budget, and the loop answers others meanwhile.
 @Suite struct LoopBudgetTests {
     static func priorities(_ n: Int) -> String {
         let constraints = ["\"a.left == 0\"", "\"a.top == 0\"", "\"a.height == 10\""]
-            + (0..<n).map { "\"a.right >= b.left + \($0) @\(1 + $0 % 999)\"" }
+            + (0..<n).map { "\"a.right >= b.left + \($0) @\(1 + $0 % 999)\",\"a.width >= 0\"" }
         return #"{"views":[{"id":"root","frame":{"x":0,"y":0,"width":100,"height":100}},{"id":"a","superview":"root"},{"id":"b","superview":"root"}],"constraints":["#
             + constraints.joined(separator: ",") + "]}"
     }
@@ -39,7 +39,7 @@ import TrellisServer
         try EngineEndToEndTests.withEngine({ $0.workers = 1; $0.maxSolveSeconds = 600 }) { live, c in
             let created = try c.postJSON("/v1/sessions", Self.priorities(0))
             let location = try #require(created.header("Location"))
-            let make = (0..<2_000).map { "\"a.right >= b.left + \($0) @\(1 + $0 % 999)\"" }.joined(separator: ",")
+            let make = (0..<2_000).map { "\"a.right >= b.left + \($0) @\(1 + $0 % 999)\",\"a.width >= 0\"" }.joined(separator: ",")
             let slow = try live.client(timeout: 600)
             try slow.send(TestHTTPClient.request("POST", location + "/edits", headers: [("Content-Type", "application/json")],
                                              body: #"{"ops":[{"op":"make","view":"a","constraints":["# + make + "]}]}"))
