@@ -15,43 +15,55 @@
 // `a.width - b.width`, `a.centerX - b.centerX`): two bounds bound the same one when their
 // expressions differ only in the constant and a factor.
 
-/// An optional constraint `coefficient·variable + coefficient2·variable2 + Σ rest + constant
-/// (relation) 0`, validated, waiting. The terms are in increasing symbol order; the first two
-/// inline (most bounds have one or two), any more in `rest`.
+/// An optional constraint of up to four terms `Σ coefficient·variable + constant (relation)
+/// 0`, validated, waiting: the terms inline as written (-1: none), so that holding one
+/// allocates nothing.
 struct HeldBound {
-    let variable: Symbol
-    let coefficient: Double
-    /// The second term's symbol, or -1 for none.
-    let variable2: Symbol
-    let coefficient2: Double
-    /// The terms after the second, if any.
-    let rest: [Term]?
+    let symbols: (Symbol, Symbol, Symbol, Symbol)
+    let coefficients: (Double, Double, Double, Double)
     let constant: Double
     let shape: Solver.Shape
     let constraint: Constraint?
     /// Its place in installation order (its tag's `order` once in).
     let order: Int
 
-    /// Where the expression is zero: the quantity's value that meets it exactly (the
-    /// quantity: the expression without its constant, over the first coefficient).
-    var value: Double { -constant / coefficient }
+    /// The terms (symbol -1 ends them), by index.
+    func term(_ k: Int) -> (symbol: Symbol, coefficient: Double) {
+        switch k {
+        case 0: (symbols.0, coefficients.0)
+        case 1: (symbols.1, coefficients.1)
+        case 2: (symbols.2, coefficients.2)
+        default: (symbols.3, coefficients.3)
+        }
+    }
+
+    /// The term of the lowest symbol: the quantity is the expression without its constant,
+    /// over that term's coefficient (the same for every bound of it, however written).
+    var lead: (symbol: Symbol, coefficient: Double) {
+        var best = term(0)
+        for k in 1..<4 where term(k).symbol >= 0 && term(k).symbol < best.symbol { best = term(k) }
+        return best
+    }
+
+    /// Where the expression is zero: the quantity's value that meets it exactly.
+    var value: Double { -constant / lead.coefficient }
 
     /// What it bounds: bounds with equal quantities are ordered together.
     var quantity: Quantity {
-        Quantity(variable: variable, variable2: variable2, ratio: variable2 < 0 ? 0 : coefficient2 / coefficient,
-                 rest: rest?.map { Term(symbol: $0.symbol, coefficient: $0.coefficient / coefficient) })
+        let first = lead
+        var terms: [(symbol: Symbol, ratio: Double)] = []
+        for k in 0..<4 where term(k).symbol >= 0 && term(k).symbol != first.symbol {
+            terms.append((term(k).symbol, term(k).coefficient / first.coefficient))
+        }
+        terms.sort { $0.symbol < $1.symbol }
+        return Quantity(first: first.symbol, symbols: terms.map(\.symbol), ratios: terms.map(\.ratio))
     }
 
-    struct Term: Hashable {
-        let symbol: Symbol
-        let coefficient: Double
-    }
-
+    /// The lowest symbol, then the others in order with their coefficients over its.
     struct Quantity: Hashable {
-        let variable: Symbol
-        let variable2: Symbol
-        let ratio: Double
-        let rest: [Term]?
+        let first: Symbol
+        let symbols: [Symbol]
+        let ratios: [Double]
     }
 }
 
@@ -59,46 +71,34 @@ extension Solver {
     /// A constraint held here (named, not yet installed): its slot says so (see `hold`).
     @inline(__always) func isHeld(_ c: Constraint) -> Bool { c.tagSlot == -2 && c.tagOwner == tags.owner }
 
-    /// Holds the constraint when it is optional and its terms (beyond dust) name distinct
-    /// variables: true if held.
+    /// Holds the constraint when it is optional and its terms (beyond dust) are at most four,
+    /// on distinct variables: true if held.
     func hold(_ expression: Expression, _ shape: Shape, constant: Double, constraint: Constraint?) -> Bool {
         guard !shape.isRequired else { return false }
-        var variable: Symbol = -1, coefficient = 0.0, variable2: Symbol = -1, coefficient2 = 0.0
-        var rest: [HeldBound.Term]?
+        var symbols: (Symbol, Symbol, Symbol, Symbol) = (-1, -1, -1, -1)
+        var coefficients: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var count = 0
         for i in expression.terms.indices where !nearZero(expression.terms[i].coefficient) {
             let s = Symbol(expression.terms[i].variable.id), a = expression.terms[i].coefficient
-            if variable < 0 {
-                variable = s; coefficient = a
-            } else if variable2 < 0 {
-                variable2 = s; coefficient2 = a
-            } else {
-                if rest == nil { rest = [] }
-                rest?.append(HeldBound.Term(symbol: s, coefficient: a))
+            // Distinct variables only (a repeated one makes a sum: not worth holding).
+            if s == symbols.0 || s == symbols.1 || s == symbols.2 || s == symbols.3 { return false }
+            switch count {
+            case 0: symbols.0 = s; coefficients.0 = a
+            case 1: symbols.1 = s; coefficients.1 = a
+            case 2: symbols.2 = s; coefficients.2 = a
+            case 3: symbols.3 = s; coefficients.3 = a
+            default: return false
             }
+            count += 1
         }
-        guard variable >= 0 else { return false }
-        if var more = rest {
-            // Three terms or more: all in symbol order, the first two inline again.
-            more += [HeldBound.Term(symbol: variable, coefficient: coefficient), HeldBound.Term(symbol: variable2, coefficient: coefficient2)]
-            more.sort { $0.symbol < $1.symbol }
-            for k in more.indices.dropFirst() where more[k].symbol == more[k - 1].symbol { return false }
-            variable = more[0].symbol; coefficient = more[0].coefficient
-            variable2 = more[1].symbol; coefficient2 = more[1].coefficient
-            rest = Array(more.dropFirst(2))
-        } else if variable2 >= 0 {
-            if variable2 == variable { return false }
-            if variable2 < variable {
-                swap(&variable, &variable2)
-                swap(&coefficient, &coefficient2)
-            }
-        }
+        guard count > 0 else { return false }
         if let constraint {
             // Known as held here: a second add of it is a duplicate, `contains` answers true.
             constraint.tagOwner = tags.owner
             constraint.tagSlot = -2
         }
-        held.append(HeldBound(variable: variable, coefficient: coefficient, variable2: variable2, coefficient2: coefficient2,
-                              rest: rest, constant: constant, shape: shape, constraint: constraint, order: installed))
+        held.append(HeldBound(symbols: symbols, coefficients: coefficients, constant: constant, shape: shape,
+                              constraint: constraint, order: installed))
         return true
     }
 
@@ -127,10 +127,8 @@ extension Solver {
         for i in bounds.indices {
             let b = bounds[order?[i] ?? i]
             if let c = b.constraint { c.tagOwner = nil; c.tagSlot = -1 }
-            var row = tableau.freshRow(constant: b.constant, capacity: 4 + (b.rest?.count ?? 0))
-            row.add(b.variable, b.coefficient)
-            if b.variable2 >= 0 { row.add(b.variable2, b.coefficient2) }
-            if let rest = b.rest { for t in rest { row.add(t.symbol, t.coefficient) } }
+            var row = tableau.freshRow(constant: b.constant, capacity: 6)
+            for k in 0..<4 where b.term(k).symbol >= 0 { row.add(b.term(k).symbol, b.term(k).coefficient) }
             // Optional: its error symbols can always take the row (`install` cannot fail).
             try? insert(consume row, b.shape, constant: b.constant, constraint: b.constraint, order: b.order)
         }
@@ -151,7 +149,12 @@ extension HeldBound {
         // A long run without repeats is most often many views' intrinsic sizes, view by view:
         // variables that only rise (a repeated quantity repeats its first variable).
         var rising = true
-        for i in bounds.indices.dropFirst() where bounds[i].variable <= bounds[i - 1].variable { rising = false; break }
+        var previous = bounds[0].lead.symbol
+        for i in bounds.indices.dropFirst() {
+            let symbol = bounds[i].lead.symbol
+            if symbol <= previous { rising = false; break }
+            previous = symbol
+        }
         if rising { return nil }
         // Group by quantity, groups in order of first appearance, add order within each.
         var firstSeen: [Quantity: Int] = [:]
@@ -190,7 +193,7 @@ extension HeldBound {
         sides.reserveCapacity(members.count)
         for k in members {
             let b = bounds[k]
-            let rising = b.coefficient > 0
+            let rising = b.lead.coefficient > 0
             switch b.shape.relation {
             case .greaterThanOrEqual: sides.append(Side(priority: b.shape.priority, member: k, lower: rising, value: b.value))
             case .lessThanOrEqual: sides.append(Side(priority: b.shape.priority, member: k, lower: !rising, value: b.value))

@@ -101,6 +101,11 @@ final class Objective {
 
     /// Brings `lead` up to date after the cost of `s` at `level` changed.
     @inline(__always) private func changed(_ s: Symbol, at level: Int32) {
+        // Most symbols cost at one level or none: that one decides, no priorities compared.
+        if let only = costs[Int(s)].onlyLevelBeyondEpsilon {
+            lead[Int(s)] = only
+            return
+        }
         let current = lead[Int(s)]
         let v = costs[Int(s)].value(at: level)
         if v < -epsilon || v > epsilon {
@@ -255,6 +260,13 @@ struct LevelCosts {
         let v = 0 + c
         guard !nearZero(v) else { return }
         insert(level, v)
+    }
+
+    /// With a cost at one level at most: that level if the cost is beyond epsilon, else -1;
+    /// nil with costs at more.
+    @inline(__always) var onlyLevelBeyondEpsilon: Int32? {
+        guard more?.isEmpty ?? true else { return nil }
+        return firstLevel >= 0 && (firstValue < -epsilon || firstValue > epsilon) ? firstLevel : -1
     }
 
     /// How many levels it has a cost at.

@@ -93,9 +93,13 @@ func runRandomSystem(seed: UInt64, constants: ClosedRange<Int> = -10...10,
             // of two), each bound a multiple of its quantity, nothing read between them.
             func quantity() -> [(Int, Double)] {
                 let x = rng.int(0...(n - 1))
-                guard n > 1, rng.chance(0.4) else { return [(x, 1)] }
+                guard n > 1, rng.chance(0.5) else { return [(x, 1)] }
                 let y = (x + rng.int(1...(n - 1))) % n
-                return [(x, 1), (y, rng.pick([1, -1, 2, -0.5]))]
+                let mix = [(x, 1.0), (y, rng.pick([1, -1, 2, -0.5]))]
+                // Three variables too (a view's right edge against another's left: x + w - x').
+                guard n > 2, rng.chance(0.4) else { return mix }
+                let z = (0..<n).first { $0 != x && $0 != y } ?? x
+                return mix + [(z, rng.pick([1, -1]))]
             }
             let quantities = [quantity(), quantity()]
             let run = (0..<rng.int(2...6)).map { _ in
