@@ -53,7 +53,10 @@ extension Solver {
         installed += 1
         // An optional bound on one variable waits for the rest of its run (HeldBounds.swift).
         if hold(expression, shape, constant: constant, constraint: constraint) { return }
-        settle()
+        // What is held goes in first if this one shares a variable with it (installed after,
+        // it would be the other way round for their pivots); otherwise it waits on, so that
+        // optional constraints written each after a required one still make one run.
+        if !held.isEmpty && sharesHeldVariable(expression) { settle() }
         // The row as written: variables stay variables (definitions expand only if needed).
         // Room for the terms plus the two symbols `makeTag` adds: one allocation per array
         // at most.

@@ -15,6 +15,7 @@ extension Solver {
         edits.compact()
         // Scratch, grown again when needed (the kept storage of another solver may be large).
         scratchOrder = []; scratchStack = []; scratchSymbols = []; infeasible = []; held = []
+        heldMarks.shrinkToFit()
         for slot in tableau.rows.indices { tableau.rows[slot].trim() }
         for s in tableau.columns.indices {
             _ = tableau.slots(containing: Symbol(s))  // drops stale entries first

@@ -11,6 +11,9 @@
 // bounds from the highest priority down. The others then hold on arrival, or lose to a bound
 // of a higher priority already in: neither pivots. A sort per quantity: N log N.
 //
+// A required constraint goes in at once, past what is held, unless it shares a variable with
+// it: then what is held goes in first, as written before it (for their pivots' sake).
+//
 // A quantity is one variable (`a.width`, `a.left`) or a fixed mix of several (`a.right`,
 // `a.width - b.width`, `a.centerX - b.centerX`): two bounds bound the same one when their
 // expressions differ only in the constant and a factor.
@@ -99,7 +102,32 @@ extension Solver {
         }
         held.append(HeldBound(symbols: symbols, coefficients: coefficients, constant: constant, shape: shape,
                               constraint: constraint, order: installed))
+        for k in 0..<count { mark(held[held.count - 1].term(k).symbol, true) }
         return true
+    }
+
+    @inline(__always) private func mark(_ s: Symbol, _ on: Bool) {
+        let i = Int(s)
+        if i >= heldMarks.count {
+            guard on else { return }
+            if heldMarks.capacity <= i { heldMarks.reserveCapacity(max(i + 1, 2 * heldMarks.capacity, 64)) }
+            heldMarks.append(false, times: i + 1 - heldMarks.count)
+        }
+        heldMarks[i] = on
+    }
+
+    /// Whether a term of `expression` names a variable a held constraint has.
+    func sharesHeldVariable(_ expression: Expression) -> Bool {
+        for i in expression.terms.indices {
+            let s = expression.terms[i].variable.id
+            if s >= 0 && s < heldMarks.count && heldMarks[s] { return true }
+        }
+        return false
+    }
+
+    /// Clears the marks of what is held.
+    private func unmarkHeld() {
+        for b in held.indices { for k in 0..<4 where held[b].term(k).symbol >= 0 { mark(held[b].term(k).symbol, false) } }
     }
 
     /// Installs whatever is held. Every call that reads or changes the solver otherwise
@@ -110,6 +138,7 @@ extension Solver {
 
     /// Forgets what is held (the solver is emptied): its constraints are nobody's again.
     func dropHeld() {
+        unmarkHeld()
         for i in held.indices {
             if let c = held[i].constraint, isHeld(c) { c.tagOwner = nil; c.tagSlot = -1 }
         }
@@ -117,6 +146,7 @@ extension Solver {
     }
 
     @inline(never) private func installHeld() {
+        unmarkHeld()
         var bounds: [HeldBound] = []
         swap(&bounds, &held)
         defer {

@@ -63,6 +63,9 @@ public final class Solver {
     var infeasible: [Symbol] = []
     /// Optional constraints added in a run, not yet installed (HeldBounds.swift).
     var held: [HeldBound] = []
+    /// By symbol: whether a held constraint has it (`sharesHeldVariable`); grown as symbols
+    /// are held, all false whenever nothing is.
+    var heldMarks = OwnedArray<Bool>()
     /// Runs of held bounds up to this long go in as they came (`HeldBound.shortRun`; tests
     /// lower it to have every run ordered).
     var shortRun = HeldBound.shortRun
@@ -199,6 +202,7 @@ public final class Solver {
     /// Empties the tables and rows, keeping their storage.
     private func emptyStorage() {
         dropHeld()
+        heldMarks.removeAll()
         tableau.reset()
         definitions.reset(recyclingInto: tableau)
         accumulator.reset()
