@@ -150,7 +150,9 @@ extension Solver {
         var bounds: [HeldBound] = []
         swap(&bounds, &held)
         defer {
-            bounds.removeAll(keepingCapacity: true)
+            // The storage is kept for the next run, unless a big run made it big (50,000
+            // constraints: 5 MB the answer would be built beside).
+            bounds.removeAll(keepingCapacity: bounds.capacity <= HeldBound.keptCapacity)
             if held.isEmpty { swap(&bounds, &held) }
         }
         let order = HeldBound.installationOrder(bounds, shortRun: shortRun)
@@ -170,6 +172,9 @@ extension HeldBound {
     /// (a screen's: a view's hugging and compression, a label's minimum and maximum width),
     /// and ordering them would cost a screen more than it saves.
     static let shortRun = 32
+
+    /// Held constraints whose room a solver keeps once they are in (a screen's runs fit).
+    static let keptCapacity = 1024
 
     /// The order to install `bounds` in: quantity by quantity (in the order each was first
     /// bound), each one's deciding bounds first, then its others as they came. Nil for as
