@@ -195,7 +195,7 @@ final class Objective {
         }
         for i in row.cells.indices {
             let cell = row.cells[i]
-            costs[Int(cell.symbol)].add(taken, times: cell.coefficient)
+            costs[Int(cell.symbol)].addMerging(taken, times: cell.coefficient)
             lead[Int(cell.symbol)] = leadLevel(of: cell.symbol)
             markDirty(cell.symbol)
         }
@@ -280,19 +280,11 @@ struct LevelCosts {
         k == 0 ? (firstLevel, firstValue) : (more?[k - 1] ?? (-1, 0))
     }
 
-    /// Adds `other` times `f`, level by level: each level's sum as `add(_:_:)` makes it.
-    /// Merged in one pass when `other` is long: a symbol can cost at thousands of levels
-    /// (as many as the priorities of the bounds a tight variable breaks), and one look-up
-    /// per level was a pass over this one's levels each.
-    @inline(__always) mutating func add(_ other: LevelCosts, times f: Double) {
-        guard other.hasMany else {
-            other.forEach { level, c in add(level, c * f) }
-            return
-        }
-        addMerging(other, times: f)
-    }
-
-    @inline(never) private mutating func addMerging(_ other: LevelCosts, times f: Double) {
+    /// Adds `other` times `f`, level by level, merged in one pass: each level's sum as
+    /// `add(_:_:)` makes it. For an `other` of many levels (a symbol can cost at thousands:
+    /// as many as the priorities of the bounds a tight variable breaks), where one look-up
+    /// per level would be a search of this one's levels each.
+    @inline(never) mutating func addMerging(_ other: LevelCosts, times f: Double) {
         let n = other.count
         var merged: [(level: Int32, value: Double)] = []
         merged.reserveCapacity(count + n)

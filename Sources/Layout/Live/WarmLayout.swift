@@ -41,10 +41,17 @@ public final class WarmLayout: @unchecked Sendable {
     }
     private let layoutBytes: Int
 
+    /// `layoutBytes` of a layout of `views` views and `entries` solver entries holding a
+    /// document of `constraints` constraints (the figures measured above).
+    private static func layoutBytes(views: Int, entries: Int, constraints: Int) -> Int {
+        8192 + 1536 * views + 1152 * entries + 320 * constraints
+    }
+
     /// The least `estimatedBytes` a layout of `document` kept with `bodyBytes` of body can
     /// have (its entries are at least its constraints): known before building it.
     public static func leastBytes(of document: LayoutDocument, bodyBytes: Int) -> Int {
-        8192 + 1536 * document.views.count + (1152 + 320) * document.constraints.count + bodyBytes
+        let n = document.constraints.count
+        return layoutBytes(views: document.views.count, entries: n, constraints: n) + bodyBytes
     }
 
     /// Builds the layout of `document` in full (the form edits work on); nil when the document
@@ -94,7 +101,8 @@ public final class WarmLayout: @unchecked Sendable {
         self.document = document
         self.ids = ids
         structureHash = document.structureHash
-        layoutBytes = 8192 + 1536 * layout.state.tree.count + 1152 * layout.state.entryCount + 320 * document.constraints.count
+        layoutBytes = Self.layoutBytes(views: layout.state.tree.count, entries: layout.state.entryCount,
+                                       constraints: document.constraints.count)
     }
 
     /// The answer of the document it holds now.
