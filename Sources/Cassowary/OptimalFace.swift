@@ -1,7 +1,13 @@
 /// The optimal face of one solved tableau, for deciding which expressions it pins down.
 ///
+/// Only the rows that hold the solution at their edge matter: a restricted row whose basic
+/// is above zero (by more than `epsilon`) lets every column move a little, and a move of any
+/// size shows that a value is not pinned (the face is convex). So the face is read as the
+/// cone of its tight rows (`isTight`): exact, and a run of thousands of satisfied bounds
+/// makes neither components nor probe rows.
+///
 /// The free columns (nonbasic, zero reduced cost) fall into components: two columns are in
-/// one component when a restricted row mentions both. The face is the product of its
+/// one component when a tight restricted row mentions both. The face is the product of its
 /// components' faces, so an expression is constant on it exactly when each of its parts
 /// (its terms in one component) is. A part is decided by a single free column that can move
 /// on its own, or else by a small LP on a probe solver built once per component; parts
@@ -71,8 +77,7 @@ final class OptimalFace {
         componentOf[column] = id
         while let s = pending.popLast() {
             component.columns.append(s)
-            for slot in solver.tableau.slots(containing: s)
-            where solver.tableau.isRestricted(solver.tableau.basicOf[Int(slot)]) && seenSlots.insert(slot).inserted {
+            for slot in solver.tableau.slots(containing: s) where isTight(slot) && seenSlots.insert(slot).inserted {
                 component.slots.append(slot)
                 for t in solver.tableau.rows[Int(slot)].symbols where componentOf[t] == nil && solver.isFreeColumn(t) {
                     componentOf[t] = id
@@ -81,6 +86,17 @@ final class OptimalFace {
             }
         }
         return id
+    }
+
+    /// A restricted row that holds its basic at zero: a dummy's (an equality's), or a slack's
+    /// or error's within `epsilon` of zero (the test `Solver.canMove` makes).
+    private func isTight(_ slot: Int32) -> Bool {
+        let tableau = solver.tableau
+        switch tableau.kinds[Int(tableau.basicOf[Int(slot)])] {
+        case .external: return false
+        case .dummy: return true
+        case .slack, .error: return tableau.rows[Int(slot)].constant <= epsilon
+        }
     }
 
     /// Whether the component's face is the single point where every free column is 0.
@@ -151,7 +167,7 @@ final class OptimalFace {
     }
 
     /// The component as a standalone LP: a variable per free column (>= 0 if restricted),
-    /// each restricted row (>= 0) or basic dummy row (== 0) over them.
+    /// each tight restricted row (>= 0) or basic dummy row (== 0) over them.
     private func probeSolver(for component: Component) -> (solver: Solver, variables: [Symbol: Variable]) {
         if let p = component.probe { return p }
         let probe = Solver()
