@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import Platform
 import Storage
 import TrellisServer
 #if canImport(Glibc)
@@ -94,6 +95,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let config = try resolveConfig()
+        keepLargeBlocksMapped()
         TrellisLogging.bootstrap(level: config.logLevel, format: config.logFormat)
         let logger = Logger(label: "trellis")
         let metrics = Metrics()
