@@ -34,11 +34,12 @@ struct LayoutState {
         tree.compact()
     }
 
-    func entry(_ key: ConstraintKey) -> SolverEntry? {
+    /// `viewHint`: where the tree may keep the key's view (`ViewTree.slot(_:hint:)`).
+    @inline(__always) func entry(_ key: ConstraintKey, viewHint: Int = -1) -> SolverEntry? {
         switch key {
         case .user(let id, let attribute): return registry.entry(id: id, attribute: attribute)
         case .frame(let view, _), .hugging(let view, _), .compression(let view, _):
-            return tree.entry(view: view, index: key.implicitIndex)
+            return tree.entry(view: view, hint: viewHint, index: key.implicitIndex)
         }
     }
 
@@ -82,11 +83,11 @@ struct LayoutState {
     /// Changes only the current constant of an entry (which stays active or broken as it
     /// was): no copy of the entry, and the broken set is untouched.
     @discardableResult
-    mutating func setEntryConstant(_ constant: Double, for key: ConstraintKey) -> Bool {
+    mutating func setEntryConstant(_ constant: Double, for key: ConstraintKey, viewHint: Int = -1) -> Bool {
         switch key {
         case .user(let id, let attribute): return registry.setEntryConstant(constant, id: id, attribute: attribute)
         case .frame(let view, _), .hugging(let view, _), .compression(let view, _):
-            return tree.setEntryConstant(constant, view: view, index: key.implicitIndex)
+            return tree.setEntryConstant(constant, view: view, hint: viewHint, index: key.implicitIndex)
         }
     }
 

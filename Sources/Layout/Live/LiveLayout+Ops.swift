@@ -232,18 +232,21 @@ extension LiveLayout {
 
     /// setFrame: new constants for the four frame constraints, in place; a view without a
     /// fixed frame gets one.
-    func setFrame(_ frame: Rect, of id: String, at location: RequestLocation?) -> [LayoutError] {
-        guard let node = state.tree[id] else { return [.unknownView(id, location)] }
+    /// `viewHint`: where the tree may keep the view (`ViewTree.slot(_:hint:)`); the view is
+    /// looked up once, its four constants then changed by its slot.
+    func setFrame(_ frame: Rect, of id: String, at location: RequestLocation?, viewHint: Int = -1) -> [LayoutError] {
+        guard let slot = state.tree.slot(id, hint: viewHint) else { return [.unknownView(id, location)] }
+        let node = state.tree.storage[slot]
         var errors: [LayoutError] = []
-        if state.entry(.frame(view: id, .x)) != nil {
+        if entry(.frame(view: id, .x), viewHint: slot) != nil {
             for field in FrameField.allCases {
-                do { try changeConstant(.frame(view: id, field), to: -frame[field]) } catch { errors.append(error) }
+                do { try changeConstant(.frame(view: id, field), to: -frame[field], viewHint: slot) } catch { errors.append(error) }
             }
         } else {
             do { try installFrame(frame, of: node) } catch { errors.append(error) }
         }
         let oldFrame = node.stored.frame, oldLocation = node.stored.frameLocation
-        state.tree.setFrame(frame, location: location, of: id)
+        state.tree.setFrame(frame, location: location, of: id, hint: slot)
         recordUndo { $0.state.tree.setFrame(oldFrame, location: oldLocation, of: id) }
         return errors
     }
@@ -314,7 +317,7 @@ extension LiveLayout {
         state.registry.setConstant(constant, id: id, index: index, edited: true)
         recordUndo { $0.state.registry.setConstant(old.constant, id: id, index: index, edited: wasEdited) }
         let key = ConstraintKey.user(id: id, attribute: old.firstAttribute)
-        guard let entry = state.entry(key) else { return members }
+        guard let entry = self.entry(key) else { return members }
         // The solver expression is `terms - constant`: shift its constant by the difference.
         try changeConstant(key, to: entry.constant + old.constant - constant)
         return members

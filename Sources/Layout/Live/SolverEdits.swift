@@ -42,9 +42,17 @@ extension LiveLayout {
         setEntry(entry, for: key)
     }
 
+    /// The entry under `key`. Read through an inout access: a plain read of `state` around
+    /// the lookup's calls copied the whole state (a retain and a release of each of its
+    /// tables), on every constant a warm one-shot or an `update` changes.
+    @inline(__always) func entry(_ key: ConstraintKey, viewHint: Int = -1) -> SolverEntry? {
+        func read(_ state: inout LayoutState) -> SolverEntry? { state.entry(key, viewHint: viewHint) }
+        return read(&state)
+    }
+
     /// Takes a constraint out (active or broken).
     func uninstall(_ key: ConstraintKey) {
-        guard let entry = state.entry(key) else { return }
+        guard let entry = self.entry(key) else { return }
         touched(entry.seq)
         if !entry.isBroken { release(entry) }
         setEntry(nil, for: key)
@@ -53,8 +61,9 @@ extension LiveLayout {
     /// Changes a constraint's constant in place (update, setFrame: the hot path, no
     /// remove and re-add). A change the enforced constraints cannot take leaves it broken
     /// for now; the end-of-batch pass then decides in add order which one breaks.
-    func changeConstant(_ key: ConstraintKey, to constant: Double) throws(LayoutError) {
-        guard var entry = state.entry(key), entry.constant != constant else { return }
+    /// `viewHint`: where the tree may keep the key's view (`ViewTree.slot(_:hint:)`).
+    func changeConstant(_ key: ConstraintKey, to constant: Double, viewHint: Int = -1) throws(LayoutError) {
+        guard var entry = self.entry(key, viewHint: viewHint), entry.constant != constant else { return }
         let oldConstant = entry.constant
         touched(entry.seq)
         if entry.isBroken {
@@ -76,7 +85,7 @@ extension LiveLayout {
         drift += 1
         // The hot path: the entry keeps its constraint and stays active, so only its
         // constant changes, in place, with one undo step for solver and entry.
-        state.setEntryConstant(constant, for: key)
+        state.setEntryConstant(constant, for: key, viewHint: viewHint)
         if activity.isBatch {
             let c = entry.constraint
             recordUndo(solver: true) { try? $0.solver.setConstant(c, to: oldConstant) }
@@ -90,7 +99,7 @@ extension LiveLayout {
     /// the enforced constraints cannot take leaves it broken for now (the end-of-batch pass
     /// decides in add order which one breaks).
     func changePriority(_ key: ConstraintKey, to priority: Double) throws(LayoutError) {
-        guard let old = state.entry(key), old.constraint.priority != priority else { return }
+        guard let old = self.entry(key), old.constraint.priority != priority else { return }
         // Optional to optional: the solver moves the constraint's costs to the new level in
         // place (an optional constraint is never broken, and nothing in add order moves).
         let oldPriority = old.constraint.priority
@@ -197,7 +206,7 @@ extension LiveLayout {
 
     private func setEntry(_ entry: SolverEntry?, for key: ConstraintKey) {
         guard activity.isBatch else { return state.setEntry(entry, for: key) }
-        let old = state.entry(key)
+        let old = self.entry(key)
         state.setEntry(entry, for: key)
         recordUndo { $0.state.setEntry(old, for: key) }
     }

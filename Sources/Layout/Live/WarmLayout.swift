@@ -146,14 +146,14 @@ public final class WarmLayout: @unchecked Sendable {
             guard CoordinateRange.contains(value, within: limits.maxCoordinate), new.setValue(value, at: role) else { return nil }
             switch role {
             case .frame(let v, _): if views.last != v { views.append(v) }
-            case .intrinsic(let v, let axis): plan.sizes.append((new.views[v].id, axis, value))
+            case .intrinsic(let v, let axis): plan.sizes.append((new.views[v].id, v, axis, value))
             case .to(let c), .offset(let c), .inset(let c): if constraints.last != c { constraints.append(c) }
             case .other: return nil
             }
         }
         for v in views {
             guard let frame = new.views[v].frame else { return nil }
-            plan.frames.append((new.views[v].id, frame, new.views[v].frameLocation))
+            plan.frames.append((new.views[v].id, v, frame, new.views[v].frameLocation))
         }
         for c in constraints {
             guard let change = constantChange(c, new.constraints[c]) else { return nil }
@@ -193,12 +193,12 @@ public final class WarmLayout: @unchecked Sendable {
     private func plan(to new: LayoutDocument) -> NewNumbers? {
         guard new.views.count == document.views.count, new.constraints.count == document.constraints.count else { return nil }
         var plan = NewNumbers()
-        for (old, view) in zip(document.views, new.views) {
-            if let frame = view.frame, frame != old.frame { plan.frames.append((view.id, frame, view.frameLocation)) }
+        for (v, (old, view)) in zip(document.views, new.views).enumerated() {
+            if let frame = view.frame, frame != old.frame { plan.frames.append((view.id, v, frame, view.frameLocation)) }
             for axis in SizeAxis.allCases {
                 let size = axis == .width ? view.intrinsicWidth : view.intrinsicHeight
                 let before = axis == .width ? old.intrinsicWidth : old.intrinsicHeight
-                if let size, size != before, ViewSpec.installsIntrinsic(size) { plan.sizes.append((view.id, axis, size)) }
+                if let size, size != before, ViewSpec.installsIntrinsic(size) { plan.sizes.append((view.id, v, axis, size)) }
             }
         }
         for (k, (old, spec)) in zip(document.constraints, new.constraints).enumerated()
@@ -222,21 +222,22 @@ public final class WarmLayout: @unchecked Sendable {
 }
 
 /// The numbers a warm one-shot changes, and how each is changed in place (as `setFrame`, an
-/// intrinsic size's constant, `set` of a constraint's constant).
+/// intrinsic size's constant, `set` of a constraint's constant). A view's place in the
+/// document is where the tree most likely keeps it (`ViewTree.slot(_:hint:)`).
 private struct NewNumbers {
-    var frames: [(view: String, frame: Rect, location: RequestLocation?)] = []
-    var sizes: [(view: String, axis: SizeAxis, size: Double)] = []
+    var frames: [(view: String, place: Int, frame: Rect, location: RequestLocation?)] = []
+    var sizes: [(view: String, place: Int, axis: SizeAxis, size: Double)] = []
     var constraints: [(id: String, spec: ConstraintSpec, constants: [Double])] = []
 
     func apply(to layout: LiveLayout) -> [LayoutError] {
         var errors: [LayoutError] = []
-        for f in frames { errors += layout.setFrame(f.frame, of: f.view, at: f.location) }
+        for f in frames { errors += layout.setFrame(f.frame, of: f.view, at: f.location, viewHint: f.place) }
         for s in sizes {
             do {
                 // Installed as `size - I` (`installIntrinsic`): a pair held as one sits
                 // under the hugging key alone.
-                try layout.changeConstant(.hugging(view: s.view, s.axis), to: -s.size)
-                try layout.changeConstant(.compression(view: s.view, s.axis), to: -s.size)
+                try layout.changeConstant(.hugging(view: s.view, s.axis), to: -s.size, viewHint: s.place)
+                try layout.changeConstant(.compression(view: s.view, s.axis), to: -s.size, viewHint: s.place)
             } catch {
                 errors.append(error)
             }

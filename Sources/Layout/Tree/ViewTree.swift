@@ -123,24 +123,32 @@ struct ViewTree {
         slots = index
     }
 
+    /// The slot of view `id`: `hint` when the view is kept there (a slot the caller resolved
+    /// before, or its place in the document), else looked up by its id. The hot paths of
+    /// `setFrame` and of a warm one-shot change several constants of one view: one look-up.
+    @inline(__always) func slot(_ id: String, hint: Int) -> Int? {
+        if hint >= 0 && hint < storage.count && storage[hint].id == id { return hint }
+        return slots[id]
+    }
+
     /// Records a new fixed frame (setFrame) so the current document shows it.
-    mutating func setFrame(_ frame: Rect?, location: RequestLocation?, of id: String) {
-        guard let s = slots[id] else { return }
+    mutating func setFrame(_ frame: Rect?, location: RequestLocation?, of id: String, hint: Int = -1) {
+        guard let s = slot(id, hint: hint) else { return }
         storage[s].stored.frame = frame
         storage[s].stored.frameLocation = location
     }
 
     /// The solver entry of one implicit constraint (`ConstraintKey.implicitIndex`) of a view.
-    func entry(view id: String, index: UInt8) -> SolverEntry? {
-        guard let s = slots[id] else { return nil }
+    func entry(view id: String, hint: Int = -1, index: UInt8) -> SolverEntry? {
+        guard let s = slot(id, hint: hint) else { return nil }
         return storage[s].implicit.first { $0.index == index }?.entry
     }
 
     /// Sets the current constant of an implicit entry in place (the hot path of `setFrame`).
     /// False if there is no such entry.
     @discardableResult
-    mutating func setEntryConstant(_ constant: Double, view id: String, index: UInt8) -> Bool {
-        guard let s = slots[id], let p = storage[s].implicit.firstIndex(where: { $0.index == index }) else { return false }
+    mutating func setEntryConstant(_ constant: Double, view id: String, hint: Int = -1, index: UInt8) -> Bool {
+        guard let s = slot(id, hint: hint), let p = storage[s].implicit.firstIndex(where: { $0.index == index }) else { return false }
         storage[s].implicit[p].entry.constant = constant
         return true
     }
