@@ -13,9 +13,9 @@ extension Solver {
         settle()
         let face = OptimalFace(solver: self)
         let reach = symbolsReachingFreeColumns(face)
-        if reach.isEmpty { return [] }
+        guard reach.contains(true) else { return [] }
         var result = Set<Variable>()
-        for v in variables where isKnown(v) && reach.contains(Symbol(v.id)) {
+        for v in variables where isKnown(v) && reach[v.id] {
             let target = expand(Row(constant: 0, symbol: Symbol(v.id)))
             // A free variable left in the expansion is bound by nothing: it can move.
             if target.symbols.contains(where: { tableau.kinds[Int($0)] == .external }) {
@@ -30,24 +30,28 @@ extension Solver {
     /// Every variable whose value could depend on a free variable or on a free column of a
     /// component that is not rigid: those themselves, the basic rows that mention them, and the definitions that mention
     /// any of those, transitively. Variables outside it are determined without expanding.
-    func symbolsReachingFreeColumns(_ face: OptimalFace) -> Set<Symbol> {
-        var reach = Set<Symbol>()
+    /// By symbol (a flag each: a set hashed every symbol it met, a fifth of a 100-view
+    /// session's `update` when its basis had changed).
+    func symbolsReachingFreeColumns(_ face: OptimalFace) -> [Bool] {
+        var reach = [Bool](repeating: false, count: tableau.kinds.count)
         var stack: [Symbol] = []
+        func visit(_ s: Symbol) {
+            guard !reach[Int(s)] else { return }
+            reach[Int(s)] = true
+            stack.append(s)
+        }
         for s in 0..<Symbol(tableau.kinds.count) {
             let kind = tableau.kinds[Int(s)]
             let seed = kind == .external
                 ? !definitions.isDefined(s)
                 : isFreeColumn(s) && isOwned(s) && face.isLoose(s)
-            if seed && reach.insert(s).inserted { stack.append(s) }
+            if seed { visit(s) }
         }
         while let s = stack.popLast() {
             if tableau.kinds[Int(s)] != .external {
-                for slot in tableau.slots(containing: s) {
-                    let b = tableau.basicOf[Int(slot)]
-                    if reach.insert(b).inserted { stack.append(b) }
-                }
+                for slot in tableau.slots(containing: s) { visit(tableau.basicOf[Int(slot)]) }
             }
-            for x in definitions.definitions(mentioning: s) where reach.insert(x).inserted { stack.append(x) }
+            for x in definitions.definitions(mentioning: s) { visit(x) }
         }
         return reach
     }

@@ -15,9 +15,12 @@
 /// read the same component costs one LP, not one per variable.
 final class OptimalFace {
     private unowned let solver: Solver
-    private var componentOf: [Symbol: Int] = [:]
+    /// By symbol: its component, -1 for none yet (arrays, not dictionaries: every symbol of
+    /// the tableau is asked about).
+    private var componentOf: [Int32]
     private var components: [Component] = []
-    private var movable: [Symbol: Bool] = [:]
+    /// By symbol: -1 not known yet, else whether it can move alone (`Solver.canMove`).
+    private var movable: [Int8]
     private var decided: [PartKey: Bool] = [:]
 
     private final class Component {
@@ -33,7 +36,11 @@ final class OptimalFace {
         var ratios: [Int64]   // coefficients over the first one, to 1e-9
     }
 
-    init(solver: Solver) { self.solver = solver }
+    init(solver: Solver) {
+        self.solver = solver
+        componentOf = [Int32](repeating: -1, count: solver.tableau.kinds.count)
+        movable = [Int8](repeating: -1, count: solver.tableau.kinds.count)
+    }
 
     /// Whether free column `s` can move at all on the face (its component is not rigid).
     func isLoose(_ s: Symbol) -> Bool { !isRigid(component(of: s)) }
@@ -60,27 +67,27 @@ final class OptimalFace {
     }
 
     private func isMovable(_ column: Symbol) -> Bool {
-        if let m = movable[column] { return m }
+        if movable[Int(column)] >= 0 { return movable[Int(column)] == 1 }
         let m = solver.canMove(column)
-        movable[column] = m
+        movable[Int(column)] = m ? 1 : 0
         return m
     }
 
     /// The component of a free column: found by walking restricted rows once.
     private func component(of column: Symbol) -> Int {
-        if let c = componentOf[column] { return c }
+        if componentOf[Int(column)] >= 0 { return Int(componentOf[Int(column)]) }
         let id = components.count
         let component = Component()
         components.append(component)
         var seenSlots = Set<Int32>()
         var pending = [column]
-        componentOf[column] = id
+        componentOf[Int(column)] = Int32(id)
         while let s = pending.popLast() {
             component.columns.append(s)
             for slot in solver.tableau.slots(containing: s) where isTight(slot) && seenSlots.insert(slot).inserted {
                 component.slots.append(slot)
-                for t in solver.tableau.rows[Int(slot)].symbols where componentOf[t] == nil && solver.isFreeColumn(t) {
-                    componentOf[t] = id
+                for t in solver.tableau.rows[Int(slot)].symbols where componentOf[Int(t)] < 0 && solver.isFreeColumn(t) {
+                    componentOf[Int(t)] = Int32(id)
                     pending.append(t)
                 }
             }
@@ -119,13 +126,13 @@ final class OptimalFace {
                 var positive = false, negative = false
                 for i in row.symbols.indices {
                     let s = row.symbols[i]
-                    guard componentOf[s] == c, !forced.contains(s) else { continue }
+                    guard Int(componentOf[Int(s)]) == c, !forced.contains(s) else { continue }
                     if row.coefficients[i] > epsilon { positive = true }
                     if row.coefficients[i] < -epsilon { negative = true }
                 }
                 let forcing = isDummy ? !(positive && negative) : !positive
                 guard forcing else { continue }
-                for i in row.symbols.indices where componentOf[row.symbols[i]] == c && !nearZero(row.coefficients[i]) {
+                for i in row.symbols.indices where Int(componentOf[Int(row.symbols[i])]) == c && !nearZero(row.coefficients[i]) {
                     if forced.insert(row.symbols[i]).inserted { changed = true }
                 }
             }
