@@ -86,7 +86,9 @@ extension LiveLayout {
         // The hot path: the entry keeps its constraint and stays active, so only its
         // constant changes, in place, with one undo step for solver and entry.
         state.setEntryConstant(constant, for: key, viewHint: viewHint)
-        if activity.isBatch {
+        // Asked here, not only in `recordUndo`: its closures were allocated either way, two
+        // per constant of a warm one-shot, whose batch records none.
+        if activity.isBatch && recordsUndo {
             let c = entry.constraint
             recordUndo(solver: true) { try? $0.solver.setConstant(c, to: oldConstant) }
             recordUndo { $0.state.setEntryConstant(oldConstant, for: key) }

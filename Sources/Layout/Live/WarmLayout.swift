@@ -138,25 +138,46 @@ public final class WarmLayout: @unchecked Sendable {
         guard !isSpoiled, let body, let diff = newBody.withUnsafeBytes({ new in
             body.bytes.withUnsafeBytes { old in body.tokens.changes(from: old, to: new) }
         }) else { return nil }
-        var new = document
+        // The new document is the kept one patched in place: taken out, so that its arrays are
+        // not copied whole (every view, for one changed number); on the way out it is back,
+        // patched if the batch ran, as it was otherwise (each patched element restored).
+        var new = LayoutDocument()
+        swap(&new, &document)
+        // A view's numbers are put back as they were; a constraint is put back whole (its
+        // modifier is not a number alone).
+        var savedNumbers: [(NumberRole, Double)] = [], savedConstraints: [(Int, ConstraintSpec)] = []
+        savedNumbers.reserveCapacity(diff.changed.count)
+        defer { document = new }
+        func unpatched() -> Outcome? {
+            for (role, number) in savedNumbers.reversed() { new.restoreViewNumber(number, at: role) }
+            for (c, spec) in savedConstraints.reversed() { new.constraints[c] = spec }
+            return nil
+        }
         var plan = NewNumbers()
+        plan.sizes.reserveCapacity(diff.changed.count)
         var views: [Int] = [], constraints: [Int] = []
         for (token, value) in diff.changed {
             let role = body.tokens.roles[token]
-            guard CoordinateRange.contains(value, within: limits.maxCoordinate), new.setValue(value, at: role) else { return nil }
+            switch role {
+            case .frame, .intrinsic: if let old = new.value(at: role) { savedNumbers.append((role, old)) }
+            case .to(let c), .offset(let c), .inset(let c):
+                if constraints.last != c && new.constraints.indices.contains(c) { savedConstraints.append((c, new.constraints[c])) }
+            case .other: break
+            }
+            guard CoordinateRange.contains(value, within: limits.maxCoordinate), new.setValue(value, at: role) else { return unpatched() }
             switch role {
             case .frame(let v, _): if views.last != v { views.append(v) }
             case .intrinsic(let v, let axis): plan.sizes.append((new.views[v].id, v, axis, value))
             case .to(let c), .offset(let c), .inset(let c): if constraints.last != c { constraints.append(c) }
-            case .other: return nil
+            case .other: return unpatched()
             }
         }
         for v in views {
-            guard let frame = new.views[v].frame else { return nil }
+            guard let frame = new.views[v].frame else { return unpatched() }
             plan.frames.append((new.views[v].id, v, frame, new.views[v].frameLocation))
         }
         for c in constraints {
-            guard let change = constantChange(c, new.constraints[c]) else { return nil }
+            guard let change = constantChange(c, new.constraints[c]) else { return unpatched() }
             plan.constraints.append(change)
         }
         let (outcome, applied) = run(plan, new, space: space, seconds: seconds, stop: stop)

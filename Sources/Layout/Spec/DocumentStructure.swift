@@ -114,6 +114,17 @@ extension LayoutDocument {
         return true
     }
 
+    /// Puts back a view's number that `setValue` changed (`number` is what `value(at:)` read
+    /// before): exactly as it was. Nothing for a constraint's role.
+    mutating func restoreViewNumber(_ number: Double, at role: NumberRole) {
+        switch role {
+        case .frame(let v, let field): views[v].frame?[field] = number
+        case .intrinsic(let v, let axis):
+            if axis == .width { views[v].intrinsicWidth = number } else { views[v].intrinsicHeight = number }
+        case .to, .offset, .inset, .other: break
+        }
+    }
+
     private func plain(_ c: Int) -> Bool {
         constraints.indices.contains(c) && constraints[c].distribution == nil && constraints[c].vfl == nil
     }
