@@ -165,6 +165,26 @@ import Testing
         }
     }
 
+    /// A body refused part way through its numbers (here an intrinsic height out of range,
+    /// after the width before it was patched in) leaves the kept document as it was: the
+    /// next document with that width alone is answered with it.
+    @Test func aBodyRefusedPartWayLeavesTheDocumentAsItWas() throws {
+        func body(titleWidth: Double, titleHeight: Double) -> [UInt8] {
+            Array("""
+            {"views": [{"id": "root", "frame": {"x": 0, "y": 0, "width": 375, "height": 600}},
+                       {"id": "title", "superview": "root", "intrinsicSize": {"width": \(titleWidth), "height": \(titleHeight)}}],
+             "constraints": ["title.left == root.left + 8", "title.top == root.top + 8"]}
+            """.utf8)
+        }
+        let first = body(titleWidth: 80, titleHeight: 21)
+        let warm = try #require(WarmLayout.make(document: try decodeLayoutDocument(first).get(), body: first))
+        #expect(warm.retarget(body: body(titleWidth: 120, titleHeight: 2e7), limits: .standard) == nil)
+        let wider = try decodeLayoutDocument(body(titleWidth: 120, titleHeight: 21)).get()
+        guard case .answered(let answer) = warm.retarget(to: wider) else { Issue.record("declined"); return }
+        #expect(encoded(answer) == cold(wider))
+        #expect(answer.frames.first { $0.id == "title" }?.frame.width == 120)
+    }
+
     @Test func anotherStructureDoesNotMatch() throws {
         let a = try #require(try? decodeLayoutDocument(Array(Self.screen(width: 375, constant: 8, priority: 750).utf8)).get())
         let warm = try #require(WarmLayout.make(document: a))
