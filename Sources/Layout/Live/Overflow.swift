@@ -13,13 +13,18 @@ extension LiveLayout {
     func overflowErrors() -> [LayoutError] {
         let values = solver.solvedValues()
         var errors: [LayoutError] = []
-        let tree = state.tree
+        // The variables alone (not a copy of the tree, nor each view's id): an edit checks
+        // every view, and an id is read only for a view at fault.
+        let variables = state.tree.orderedVariables
         values.withReader { value in
-            for (k, id) in tree.order.enumerated() where k < tree.orderedVariables.count {
-                let v = tree.orderedVariables[k], limit = Self.largestFrameValue
-                // The common case in four comparisons (an edit checks every view); NaN fails them too.
+            for k in variables.indices {
+                let v = variables[k], limit = Self.largestFrameValue
+                // The common case in four comparisons; NaN fails them too.
                 if abs(value[v.x]) <= limit && abs(value[v.y]) <= limit
                     && abs(value[v.width]) <= limit && abs(value[v.height]) <= limit { continue }
+                let tree = state.tree
+                guard k < tree.order.count else { continue }
+                let id = tree.order[k]
                 for (name, x) in [("x", value[v.x]), ("y", value[v.y]), ("width", value[v.width]), ("height", value[v.height])]
                 where !(abs(x) <= limit) {
                     errors.append(LayoutError(

@@ -56,6 +56,9 @@ struct NumberTokens {
         guard let o = old.baseAddress?.assumingMemoryBound(to: UInt8.self),
               let n = new.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         var changed: [(token: Int, value: Double)] = []
+        // Room for every token at once: grown from empty, it was allocated five times over
+        // for a screen's changed numbers.
+        changed.reserveCapacity(spans.count)
         var newSpans: [Range<Int>] = []
         newSpans.reserveCapacity(spans.count)
         var i = 0, j = 0
