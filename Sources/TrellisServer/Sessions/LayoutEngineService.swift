@@ -212,19 +212,42 @@ public struct LayoutEngineService: LayoutService {
     private func solveWarm(body: [UInt8], _ warm: WarmLayouts, space: FrameSpace, seconds: Double,
                            stop: @escaping @Sendable () -> Bool) -> ByNumbers {
         let start = MonotonicClock.now()
-        guard let scanned = body.withUnsafeBytes({ ScannedBody($0) }), let kept = warm.take(skeletonHash: scanned.skeletonHash)
-        else { return .notByNumbers }
-        defer { warm.put(kept) }
-        switch kept.retarget(body: body, limits: limits, space: space, seconds: seconds, stop: stop) {
-        case .answered(let answer)?:
-            warm.count(.hit)
-            return .answered(.json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: MonotonicClock.now() &- start))
-        case .declined?:
-            warm.count(.declined)
-            return .declined
-        case nil:
-            return .notByNumbers
+        // Layouts tried and not of this body, held out of the cache until the end (so that a
+        // look-up does not find them again), then put back before the one that answered.
+        var tried: [WarmLayout] = []
+        defer { for layout in tried { warm.put(layout) } }
+        func answer(_ kept: WarmLayout) -> ByNumbers {
+            switch kept.retarget(body: body, limits: limits, space: space, seconds: seconds, stop: stop) {
+            case .answered(let answer)?:
+                warm.count(.hit)
+                let reply = ServiceReply.json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: MonotonicClock.now() &- start)
+                for layout in tried { warm.put(layout) }
+                tried = []
+                warm.put(kept)
+                return .answered(reply)
+            case .declined?:
+                warm.count(.declined)
+                warm.put(kept)
+                return .declined
+            case nil:
+                tried.append(kept)
+                return .notByNumbers
+            }
         }
+        // First the layout kept last: most often the screen this client sent last, found
+        // without a pass over the body (the body itself is compared as it is answered). Then
+        // those whose skeleton (the body but its numbers) hashes alike: bodies that differ in
+        // a number that is not a constant (a priority) share it.
+        if let newest = warm.takeNewest() {
+            let outcome = answer(newest)
+            if case .notByNumbers = outcome {} else { return outcome }
+        }
+        guard let scanned = body.withUnsafeBytes({ ScannedBody($0) }) else { return .notByNumbers }
+        while tried.count < WarmLayouts.triesPerRequest, let kept = warm.take(skeletonHash: scanned.skeletonHash) {
+            let outcome = answer(kept)
+            if case .notByNumbers = outcome {} else { return outcome }
+        }
+        return .notByNumbers
     }
 
     /// The answer of a kept layout of `document`'s structure, its numbers changed in place;

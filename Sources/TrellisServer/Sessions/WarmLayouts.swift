@@ -23,19 +23,23 @@ final class WarmLayouts: Sendable {
         state = Locked(State())
     }
 
+    /// Kept layouts one request compares with its document at most (a hash's layouts of other
+    /// structures, or bodies of other skeletons): the cost of a miss stays bounded.
+    static let triesPerRequest = 8
+
     /// The kept layout for `document`'s structure (found by `hash`, compared in full), taken
     /// out of the cache; nil on a miss. Counts a miss; the caller counts a hit or a decline.
+    /// Layouts of other structures with the same hash are tried in turn, newest first (two
+    /// screens that differ in a priority alone may share it), and put back.
     func take(_ document: LayoutDocument, hash: Int) -> WarmLayout? {
-        guard let candidate = state.withLock({ $0.take(hash: hash) }) else {
-            count(.miss)
-            return nil
+        var others: [WarmLayout] = []
+        defer { for layout in others { put(layout) } }
+        while others.count < Self.triesPerRequest, let candidate = state.withLock({ $0.take(hash: hash) }) {
+            if candidate.matches(document) { return candidate }
+            others.append(candidate)
         }
-        guard candidate.matches(document) else {  // another structure with the same hash
-            put(candidate)
-            count(.miss)
-            return nil
-        }
-        return candidate
+        count(.miss)
+        return nil
     }
 
     /// The kept layout whose body has `skeletonHash` (`ScannedBody`), taken out of the
@@ -43,6 +47,12 @@ final class WarmLayouts: Sendable {
     /// (`WarmLayout.retarget(body:)`). Counts nothing.
     func take(skeletonHash: Int) -> WarmLayout? {
         state.withLock { $0.take(skeleton: skeletonHash) }
+    }
+
+    /// The most recently kept layout that holds its body, taken out of the cache; nil if
+    /// none. A guess, checked as `take(skeletonHash:)`'s is. Counts nothing.
+    func takeNewest() -> WarmLayout? {
+        state.withLock { $0.takeNewest() }
     }
 
     /// Whether a miss should keep a layout: the structure was seen before (the first sighting
@@ -110,6 +120,11 @@ private struct State: Sendable {
     mutating func take(skeleton: Int) -> WarmLayout? {
         guard let slot = bySkeleton[skeleton]?.last else { return nil }
         return remove(slot)
+    }
+
+    mutating func takeNewest() -> WarmLayout? {
+        guard newest >= 0, slots[Int(newest)].skeleton != nil else { return nil }
+        return remove(newest)
     }
 
     mutating func sighted(_ hash: Int) -> Bool {
