@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Platform
+import Synchronization
 
 /// Where log lines go: a buffer in front of a file descriptor, so that the access log (a line
 /// per request at the default level) costs a copy under a lock, not a `write` per request.
@@ -20,16 +21,22 @@ public final class LogSink: Sendable {
 
     private let fd: Int32
     private let buffer = Locked<[UInt8]>([])
-    private let timerStarted = Locked(false)
+    /// Read on every line: an atomic, not a second lock per line.
+    private let timerStarted = Atomic<Bool>(false)
 
     init(fileDescriptor: Int32) { fd = fileDescriptor }
 
     /// Adds one whole line; `urgent` writes it (and everything before it) out now.
     func append(_ line: [UInt8], urgent: Bool) {
+        line.withUnsafeBufferPointer { append($0, urgent: urgent) }
+    }
+
+    /// `append` of bytes the caller holds (a line built on the stack).
+    func append(_ line: UnsafeBufferPointer<UInt8>, urgent: Bool) {
         startTimerOnce()
         buffer.withLock { pending in
             if pending.capacity == 0 { pending.reserveCapacity(2 * Self.flushBytes) }
-            pending += line
+            pending.append(contentsOf: line)
             // Written under the lock: lines go out in the order they came in.
             if urgent || pending.count >= Self.flushBytes { writeOut(&pending) }
         }
@@ -62,10 +69,9 @@ public final class LogSink: Sendable {
 
     /// The timer's thread, started by the first line: flushes every `flushSeconds`.
     private func startTimerOnce() {
-        guard !timerStarted.withLock({ started in
-            defer { started = true }
-            return started
-        }) else { return }
+        guard !timerStarted.load(ordering: .relaxed),
+              timerStarted.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return }
         if self === LogSink.standardError { atexit { LogSink.standardError.flush() } }
         let sink = self
         _ = startThread(detached: true) {

@@ -34,6 +34,7 @@ public struct LineLogHandler: LogHandler {
     /// dictionary, numbers written without `description`): the line `log` would write for the
     /// same fields, when the handler has no metadata of its own.
     func info(_ message: StaticString, sortedFields fields: [(key: StaticString, value: Field)]) {
+        if format == .logfmt, Self.logfmtOnStack(message, fields, sink) { return }
         let time = LineLogHandler.timestampBytes()
         var out: [UInt8] = []
         switch format {
@@ -144,14 +145,71 @@ public struct LineLogHandler: LogHandler {
         if needsQuotes { JSONValue.writeString(s, to: &out) } else { out += s.utf8 }
     }
 
+    /// The logfmt line of `info` built on the stack and handed to `sink` (the access log's: a
+    /// line per request, where an array, a string per number and a timestamp array cost more
+    /// than the rest); false, nothing written, for a line that needs more room or a text that
+    /// needs quoting (then it is built the general way).
+    private static func logfmtOnStack(_ message: StaticString, _ fields: [(key: StaticString, value: Field)], _ sink: LogSink) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 768) { buffer -> Bool in
+            guard let start = buffer.baseAddress else { return false }
+            var n = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+                guard n + bytes.count <= buffer.count, let base = bytes.baseAddress else { return bytes.isEmpty }
+                UnsafeMutableRawPointer(start + n).copyMemory(from: base, byteCount: bytes.count)
+                n += bytes.count
+                return true
+            }
+            func put(_ s: StaticString) -> Bool { put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+            func put(_ byte: UInt8) -> Bool {
+                guard n < buffer.count else { return false }
+                buffer[n] = byte; n += 1
+                return true
+            }
+            func put(_ value: Int) -> Bool {
+                var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any Int
+                return withUnsafeMutableBytes(of: &digits) { d -> Bool in
+                    var v = value.magnitude, k = d.count
+                    repeat { k -= 1; d[k] = UInt8(48 + v % 10); v /= 10 } while v > 0
+                    if value < 0 { k -= 1; d[k] = 0x2D }
+                    return put(UnsafeBufferPointer(rebasing: d.bindMemory(to: UInt8.self)[k...]))
+                }
+            }
+            guard put("ts=") && n + 24 <= buffer.count else { return false }
+            writeTimestamp(into: UnsafeMutableBufferPointer(rebasing: buffer[n..<n + 24]))
+            n += 24
+            guard put(" level=info msg=") && put(message) else { return false }
+            for (key, value) in fields {
+                guard put(0x20) && put(key) && put(0x3D) else { return false }
+                switch value {
+                case .int(let number): guard put(number) else { return false }
+                case .text(var text):
+                    let written = text.withUTF8 { bytes -> Bool in
+                        guard !bytes.isEmpty, !bytes.contains(where: { $0 <= 0x20 || $0 == 0x22 || $0 == 0x3d || $0 == 0x5c }) else { return false }
+                        return put(bytes)
+                    }
+                    guard written else { return false }
+                }
+            }
+            guard put(0x0A) else { return false }
+            sink.append(UnsafeBufferPointer(rebasing: buffer[0..<n]), urgent: false)
+            return true
+        }
+    }
+
     /// Now, UTC, RFC 3339 with milliseconds (24 bytes), each digit written in place.
     static func timestampBytes() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 24)
+        out.withUnsafeMutableBufferPointer { writeTimestamp(into: $0) }
+        return out
+    }
+
+    /// `timestampBytes` into 24 bytes.
+    static func writeTimestamp(into out: UnsafeMutableBufferPointer<UInt8>) {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         var seconds = ts.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        var out = [UInt8](repeating: 0, count: 24)
         func put(_ value: Int, _ width: Int, at start: Int) {
             var v = value
             for k in stride(from: start + width - 1, through: start, by: -1) {
@@ -166,7 +224,6 @@ public struct LineLogHandler: LogHandler {
         put(Int(parts.tm_min), 2, at: 14); out[16] = 0x3A
         put(Int(parts.tm_sec), 2, at: 17); out[19] = 0x2E
         put(Int(ts.tv_nsec) / 1_000_000, 3, at: 20); out[23] = 0x5A  // Z
-        return out
     }
 }
 
