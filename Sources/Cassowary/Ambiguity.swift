@@ -13,9 +13,9 @@ extension Solver {
         settle()
         let face = OptimalFace(solver: self)
         let reach = symbolsReachingFreeColumns(face)
-        guard reach.contains(true) else { return [] }
+        guard !reach.isEmpty else { return [] }
         var result = Set<Variable>()
-        for v in variables where isKnown(v) && reach[v.id] {
+        for v in variables where isKnown(v) && v.id < reach.count && reach[v.id] {
             let target = expand(Row(constant: 0, symbol: Symbol(v.id)))
             // A free variable left in the expansion is bound by nothing: it can move.
             if target.symbols.contains(where: { tableau.kinds[Int($0)] == .external }) {
@@ -31,11 +31,13 @@ extension Solver {
     /// component that is not rigid: those themselves, the basic rows that mention them, and the definitions that mention
     /// any of those, transitively. Variables outside it are determined without expanding.
     /// By symbol (a flag each: a set hashed every symbol it met, a fifth of a 100-view
-    /// session's `update` when its basis had changed).
+    /// session's `update` when its basis had changed); empty when none does (then nothing is
+    /// allocated: most screens).
     func symbolsReachingFreeColumns(_ face: OptimalFace) -> [Bool] {
-        var reach = [Bool](repeating: false, count: tableau.kinds.count)
+        var reach: [Bool] = []
         var stack: [Symbol] = []
         func visit(_ s: Symbol) {
+            if reach.isEmpty { reach = [Bool](repeating: false, count: tableau.kinds.count) }
             guard !reach[Int(s)] else { return }
             reach[Int(s)] = true
             stack.append(s)

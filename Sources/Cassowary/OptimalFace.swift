@@ -16,11 +16,11 @@
 final class OptimalFace {
     private unowned let solver: Solver
     /// By symbol: its component, -1 for none yet (arrays, not dictionaries: every symbol of
-    /// the tableau is asked about).
-    private var componentOf: [Int32]
+    /// the tableau is asked about); allocated at the first answer kept.
+    private var componentOf: [Int32] = []
     private var components: [Component] = []
     /// By symbol: -1 not known yet, else whether it can move alone (`Solver.canMove`).
-    private var movable: [Int8]
+    private var movable: [Int8] = []
     private var decided: [PartKey: Bool] = [:]
 
     private final class Component {
@@ -36,14 +36,22 @@ final class OptimalFace {
         var ratios: [Int64]   // coefficients over the first one, to 1e-9
     }
 
-    init(solver: Solver) {
-        self.solver = solver
-        componentOf = [Int32](repeating: -1, count: solver.tableau.kinds.count)
-        movable = [Int8](repeating: -1, count: solver.tableau.kinds.count)
+    init(solver: Solver) { self.solver = solver }
+
+    /// The component of `s` so far (-1: none yet).
+    @inline(__always) private func componentIndex(_ s: Symbol) -> Int {
+        Int(s) < componentOf.count ? Int(componentOf[Int(s)]) : -1
+    }
+
+    private func setComponent(_ s: Symbol, _ c: Int) {
+        if componentOf.isEmpty { componentOf = [Int32](repeating: -1, count: solver.tableau.kinds.count) }
+        componentOf[Int(s)] = Int32(c)
     }
 
     /// Whether free column `s` can move at all on the face (its component is not rigid).
-    func isLoose(_ s: Symbol) -> Bool { !isRigid(component(of: s)) }
+    /// One that can move alone is (most free slacks: satisfied inequalities), found without
+    /// making its component.
+    func isLoose(_ s: Symbol) -> Bool { isMovable(s) || !isRigid(component(of: s)) }
 
     /// Whether the expression (over nonbasic restricted symbols) can change on the face.
     func canChange(_ target: Row) -> Bool {
@@ -67,27 +75,28 @@ final class OptimalFace {
     }
 
     private func isMovable(_ column: Symbol) -> Bool {
-        if movable[Int(column)] >= 0 { return movable[Int(column)] == 1 }
+        if Int(column) < movable.count && movable[Int(column)] >= 0 { return movable[Int(column)] == 1 }
         let m = solver.canMove(column)
+        if movable.isEmpty { movable = [Int8](repeating: -1, count: solver.tableau.kinds.count) }
         movable[Int(column)] = m ? 1 : 0
         return m
     }
 
     /// The component of a free column: found by walking restricted rows once.
     private func component(of column: Symbol) -> Int {
-        if componentOf[Int(column)] >= 0 { return Int(componentOf[Int(column)]) }
+        if componentIndex(column) >= 0 { return componentIndex(column) }
         let id = components.count
         let component = Component()
         components.append(component)
         var seenSlots = Set<Int32>()
         var pending = [column]
-        componentOf[Int(column)] = Int32(id)
+        setComponent(column, id)
         while let s = pending.popLast() {
             component.columns.append(s)
             for slot in solver.tableau.slots(containing: s) where isTight(slot) && seenSlots.insert(slot).inserted {
                 component.slots.append(slot)
-                for t in solver.tableau.rows[Int(slot)].symbols where componentOf[Int(t)] < 0 && solver.isFreeColumn(t) {
-                    componentOf[Int(t)] = Int32(id)
+                for t in solver.tableau.rows[Int(slot)].symbols where componentIndex(t) < 0 && solver.isFreeColumn(t) {
+                    setComponent(t, id)
                     pending.append(t)
                 }
             }
@@ -126,13 +135,13 @@ final class OptimalFace {
                 var positive = false, negative = false
                 for i in row.symbols.indices {
                     let s = row.symbols[i]
-                    guard Int(componentOf[Int(s)]) == c, !forced.contains(s) else { continue }
+                    guard componentIndex(s) == c, !forced.contains(s) else { continue }
                     if row.coefficients[i] > epsilon { positive = true }
                     if row.coefficients[i] < -epsilon { negative = true }
                 }
                 let forcing = isDummy ? !(positive && negative) : !positive
                 guard forcing else { continue }
-                for i in row.symbols.indices where Int(componentOf[Int(row.symbols[i])]) == c && !nearZero(row.coefficients[i]) {
+                for i in row.symbols.indices where componentIndex(row.symbols[i]) == c && !nearZero(row.coefficients[i]) {
                     if forced.insert(row.symbols[i]).inserted { changed = true }
                 }
             }
@@ -140,7 +149,9 @@ final class OptimalFace {
         var rigid = forced.count == component.columns.count
         if !rigid {
             let unforced = component.columns.filter { !forced.contains($0) }
-            rigid = !solveCanChange(component, unforced.map { ($0, 1.0) })
+            // A column that can move on its own settles it without an LP: most often a slack
+            // with no tight row at all, a component by itself.
+            rigid = !unforced.contains(where: isMovable) && !solveCanChange(component, unforced.map { ($0, 1.0) })
         }
         component.rigid = rigid
         return rigid
