@@ -26,7 +26,7 @@ enum OneShotBench {
             let body = documents[k % documents.count]
             if warm, let layout = kept, case .answered(let answer)? = layout.retarget(body: body, limits: .standard) {
                 byNumbers += 1
-                total &+= encodeLayoutAnswer(answer, includeRevision: false).count
+                total &+= answer.encoded().count
                 continue
             }
             guard case .success(let document) = decodeLayoutDocument(body) else {
@@ -35,7 +35,7 @@ enum OneShotBench {
             }
             var answer: LayoutAnswer?
             if warm, let layout = kept, layout.matches(document), case .answered(let warmAnswer) = layout.retarget(to: document, body: body) {
-                answer = warmAnswer
+                total &+= warmAnswer.encoded().count
             } else {
                 if warm { declined += kept == nil ? 0 : 1 }
                 if warm && kept == nil { kept = WarmLayout.make(document: document, body: body) }

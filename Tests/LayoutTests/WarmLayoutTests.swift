@@ -182,7 +182,7 @@ import Testing
         let wider = try decodeLayoutDocument(body(titleWidth: 120, titleHeight: 21)).get()
         guard case .answered(let answer) = warm.retarget(to: wider) else { Issue.record("declined"); return }
         #expect(encoded(answer) == cold(wider))
-        #expect(answer.frames.first { $0.id == "title" }?.frame.width == 120)
+        #expect(answer.answer.frames.first { $0.id == "title" }?.frame.width == 120)
     }
 
     @Test func anotherStructureDoesNotMatch() throws {
@@ -194,7 +194,7 @@ import Testing
         #expect(warm.matches(same))
         guard case .answered(let answer) = warm.retarget(to: same) else { Issue.record("a clean screen was declined"); return }
         #expect(encoded(answer) == cold(same))
-        #expect(answer.frames.first { $0.id == "title" }?.frame == Rect(x: 12.5, y: 12.5, width: 999, height: 21))
+        #expect(answer.answer.frames.first { $0.id == "title" }?.frame == Rect(x: 12.5, y: 12.5, width: 999, height: 21))
     }
 
     static func screen(width: Double, constant: Double, priority: Double) -> String {
@@ -275,6 +275,16 @@ private struct Tally: CustomStringConvertible {
     }
 
     var description: String { "\(answered) answered, \(declined) declined (\(declinedClean) with a clean cold answer) of \(rounds)" }
+}
+
+/// A warm answer's bytes as `encoded(_: LayoutAnswer)` gives them, after checking that its own
+/// encoding (from the solved values, through the layout's memo of number texts: the server's)
+/// is the answer's, byte for byte.
+private func encoded(_ warm: WarmAnswer) -> [UInt8] {
+    let answer = warm.answer
+    let direct = warm.encoded(), general = encodeLayoutAnswer(answer, includeRevision: false)
+    #expect(direct == general, "\(String(decoding: direct, as: UTF8.self))\n\(String(decoding: general, as: UTF8.self))")
+    return encoded(answer)
 }
 
 /// The answer's bytes with its solve time zeroed (the one field that differs between two solves).

@@ -110,6 +110,19 @@ public func encodeSessionAnswer(_ answer: LayoutAnswer, id: String, document: La
     return writer.bytes
 }
 
+/// A one-shot answer straight from a snapshot (a warm one-shot's: `WarmAnswer`), as
+/// `encodeSessionAnswer(_:id:space:memo:)` writes a session's, without id and revision.
+public func encodeLayoutAnswer(_ snapshot: AnswerSnapshot, space: FrameSpace, memo: FrameTextMemo?) -> [UInt8] {
+    guard space == .superview else { return encodeLayoutAnswer(snapshot.answer(space: space), includeRevision: false) }
+    let frames = snapshot.superviewFrames
+    var writer = JSONWriter(capacity: JSONWriter.answerCapacity(frames: frames.count))
+    writer.beginObject()
+    writer.answerMembers(revision: nil, frames: frames, diagnostics: snapshot.diagnostics,
+                         more: LiveLayout.negativeSizeDiagnostic(frames), stats: snapshot.stats, memo: memo)
+    writer.endObject()
+    return writer.bytes
+}
+
 /// A session answer straight from a snapshot (an edit's: see `AnswerSnapshot`): frames in
 /// superview space are written from the solved values where they are, without an answer's
 /// array of frames in between; `?space=root` goes through the answer.

@@ -29,6 +29,9 @@ public final class WarmLayout: @unchecked Sendable {
     private var body: (bytes: [UInt8], tokens: NumberTokens)?
     /// A refused change left the layout between documents: it answers nothing more.
     public private(set) var isSpoiled = false
+    /// The text of the numbers of the answers given (`WarmAnswer.encoded`): most numbers of
+    /// the next answer are the same.
+    private let memo = FrameTextMemo()
     /// `ScannedBody.skeletonHash` of the body kept, if any.
     public var skeletonHash: Int? { body?.tokens.skeletonHash }
     /// About what the kept layout costs in memory, for the cache's bound, erring high: the
@@ -42,9 +45,10 @@ public final class WarmLayout: @unchecked Sendable {
     private let layoutBytes: Int
 
     /// `layoutBytes` of a layout of `views` views and `entries` solver entries holding a
-    /// document of `constraints` constraints (the figures measured above).
+    /// document of `constraints` constraints (the figures measured above), with the memo of
+    /// its answers' number texts.
     private static func layoutBytes(views: Int, entries: Int, constraints: Int) -> Int {
-        8192 + 1536 * views + 1152 * entries + 320 * constraints
+        8192 + (1536 + FrameTextMemo.bytesPerFrame) * views + 1152 * entries + 320 * constraints
     }
 
     /// The least `estimatedBytes` a layout of `document` kept with `bodyBytes` of body can
@@ -113,7 +117,7 @@ public final class WarmLayout: @unchecked Sendable {
 
     public enum Outcome {
         /// The answer of the new document, equal to its cold answer.
-        case answered(LayoutAnswer)
+        case answered(WarmAnswer)
         /// Not answered here: solve it cold. The layout still holds a document of its structure.
         case declined
     }
@@ -207,7 +211,7 @@ public final class WarmLayout: @unchecked Sendable {
         // the layout is ambiguous, an edited solver may settle on another of the equally good
         // layouts than a fresh build (docs/sessions.md). Both are answered cold.
         guard snapshot.diagnostics.isEmpty else { return (.declined, true) }
-        return (.answered(snapshot.answer(space: space)), true)
+        return (.answered(WarmAnswer(snapshot: snapshot, space: space, memo: memo)), true)
     }
 
     /// What changes, worked out before anything does; nil when a change cannot be made in place.

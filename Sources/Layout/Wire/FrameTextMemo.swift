@@ -23,6 +23,8 @@ public final class FrameTextMemo: @unchecked Sendable {
     /// to read the text as eight eight-byte words.
     static let prefixBytes = 72
     static let prefixLimit = 56
+    /// What the memo holds for one frame: four number slots, their values, an id, a prefix.
+    static let bytesPerFrame = 4 * (slotBytes + 8) + 16 + prefixBytes
 
     /// By frame index * 4 + member (x, y, width, height): the value whose text the slot
     /// holds, as bits (a NaN marks an empty slot: frames are finite). Guarded by `busy`.

@@ -190,7 +190,7 @@ public struct LayoutEngineService: LayoutService {
         if let refused = limits(views: parsed.views.count, constraints: parsed.constraints.count) { return .problem(refused) }
         let start = MonotonicClock.now()
         if tryWarm, let warm, let answer = solveWarm(parsed, body: document, warm, space: space, seconds: seconds, stop: stop) {
-            return .json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: MonotonicClock.now() &- start)
+            return .json(200, answer, solveNanos: MonotonicClock.now() &- start)
         }
         switch LiveLayout.solve(document: parsed, space: space, seconds: seconds, stop: stop) {
         case .failure(let problem):
@@ -220,7 +220,7 @@ public struct LayoutEngineService: LayoutService {
             switch kept.retarget(body: body, limits: limits, space: space, seconds: seconds, stop: stop) {
             case .answered(let answer)?:
                 warm.count(.hit)
-                let reply = ServiceReply.json(200, encodeLayoutAnswer(answer, includeRevision: false), solveNanos: MonotonicClock.now() &- start)
+                let reply = ServiceReply.json(200, answer.encoded(), solveNanos: MonotonicClock.now() &- start)
                 for layout in tried { warm.put(layout) }
                 tried = []
                 warm.put(kept)
@@ -254,14 +254,14 @@ public struct LayoutEngineService: LayoutService {
     /// nil to solve it cold. The second sighting of a structure builds the layout to keep
     /// (in full, as a session's) and answers from it.
     private func solveWarm(_ document: LayoutDocument, body: [UInt8], _ warm: WarmLayouts, space: FrameSpace, seconds: Double,
-                           stop: @escaping @Sendable () -> Bool) -> LayoutAnswer? {
+                           stop: @escaping @Sendable () -> Bool) -> [UInt8]? {
         let hash = document.structureHash
         if let kept = warm.take(document, hash: hash) {
             defer { warm.put(kept) }
             switch kept.retarget(to: document, body: body, space: space, seconds: seconds, stop: stop) {
             case .answered(let answer):
                 warm.count(.hit)
-                return answer
+                return answer.encoded()
             case .declined:
                 warm.count(.declined)
                 return nil
@@ -279,7 +279,7 @@ public struct LayoutEngineService: LayoutService {
         // ambiguous layout stays ambiguous whatever its numbers), and it would take the room.
         guard answer.diagnostics.isEmpty else { return nil }
         warm.put(made)
-        return answer
+        return encodeLayoutAnswer(answer, includeRevision: false)
     }
 
     public func createSession(id: String, document: [UInt8], space: FrameSpace) -> (reply: ServiceReply, session: Session?) {
