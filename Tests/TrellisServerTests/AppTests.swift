@@ -345,7 +345,9 @@ import Platform
                 let logger = general ? Logger(label: "t", factory: { _ in Forwarding(inner: handler) }) : Logger(label: "t", factory: { _ in handler })
                 let app = TrellisApp(config: ServerConfig(), service: UnavailableLayoutService(), logger: logger, pool: WorkerPool(threads: 1))
                 for traced in [false, true] {
-                    var request = TrellisRequest(method: "GET", target: "/healthz?probe=1",
+                    // A path with a query needs quoting (its `=`): the line is built the general
+                    // way then; one without is built on the stack.
+                    var request = TrellisRequest(method: "GET", target: traced ? "/healthz?probe=1" : "/healthz",
                                                  headers: [HeaderField("X-Request-ID", "fixed-id")]
                                                      + (traced ? [HeaderField("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")] : []))
                     if traced { request.remoteAddress = "10.1.2.3:4567" }

@@ -160,7 +160,9 @@ public struct LineLogHandler: LogHandler {
                 return true
             }
             func put(_ s: StaticString) -> Bool { put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
-            func put(_ byte: UInt8) -> Bool {
+            // Named apart: an integer literal given to an overloaded `put` is an Int (a number
+            // written in digits), not a byte.
+            func putByte(_ byte: UInt8) -> Bool {
                 guard n < buffer.count else { return false }
                 buffer[n] = byte; n += 1
                 return true
@@ -179,7 +181,7 @@ public struct LineLogHandler: LogHandler {
             n += 24
             guard put(" level=info msg=") && put(message) else { return false }
             for (key, value) in fields {
-                guard put(0x20) && put(key) && put(0x3D) else { return false }
+                guard putByte(0x20) && put(key) && putByte(0x3D) else { return false }
                 switch value {
                 case .int(let number): guard put(number) else { return false }
                 case .text(var text):
@@ -190,7 +192,7 @@ public struct LineLogHandler: LogHandler {
                     guard written else { return false }
                 }
             }
-            guard put(0x0A) else { return false }
+            guard putByte(0x0A) else { return false }
             sink.append(UnsafeBufferPointer(rebasing: buffer[0..<n]), urgent: false)
             return true
         }
