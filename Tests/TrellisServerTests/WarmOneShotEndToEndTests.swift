@@ -26,58 +26,55 @@ import TrellisServer
                                                                     options: .regularExpression)
     }
 
-    @Test func repostedFormsAnswerWhatColdSolvesAnswer() throws {
+    /// Sends each body to a server with kept layouts and to one without, expecting the same
+    /// answers (but the solve time): the cold answers, and the warm server's hits.
+    static func warmAgainstCold(_ bodies: [String]) throws -> (cold: [String], hits: Int?) {
         let warm = try LiveServer(LayoutEngineService(warmLayoutsBytes: 8 << 20))
         defer { warm.stop() }
         let cold = try LiveServer(LayoutEngineService())
         defer { cold.stop() }
         let w = try warm.client(), c = try cold.client()
-        var rng = SplitMix(state: 41)
-        var broken = 0
-        for k in 0..<40 {
-            // Every tenth width is too narrow for the button's 200 points and 20 either side: a
-            // broken constraint.
-            let width = k % 10 == 9 ? 150 : Int.random(in: 320...1400, using: &rng)
-            let body = Self.form(width: width, label: Int.random(in: 40...160, using: &rng), field: Int.random(in: 60...300, using: &rng),
-                                 gap: Int.random(in: 4...24, using: &rng), button: [0.5, 0.6, 0.75][k % 3])
+        var answers: [String] = []
+        for (k, body) in bodies.enumerated() {
             let a = try w.postJSON("/v1/layouts", body), b = try c.postJSON("/v1/layouts", body)
             #expect(a.status == 200 && b.status == 200)
             #expect(Self.withoutSolveTime(a.body) == Self.withoutSolveTime(b.body), "request \(k): \(body)")
-            if String(decoding: b.body, as: UTF8.self).contains("unsatisfiable") { broken += 1 }
+            answers.append(String(decoding: b.body, as: UTF8.self))
         }
-        #expect(broken >= 3)
-        let metrics = String(decoding: try w.exchange("GET", "/metrics").body, as: UTF8.self)
-        let hits = metrics.split(separator: "\n").first { $0.hasPrefix(#"trellis_warm_layouts_total{result="hit"}"#) }
-            .flatMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+        return (answers, try Self.gauge(w, #"trellis_warm_layouts_total{result="hit"}"#))
+    }
+
+    @Test func repostedFormsAnswerWhatColdSolvesAnswer() throws {
+        var rng = SplitMix(state: 41)
+        let bodies = (0..<40).map { k in
+            // Every tenth width is too narrow for the button's 200 points and 20 either side: a
+            // broken constraint.
+            let width = k % 10 == 9 ? 150 : Int.random(in: 320...1400, using: &rng)
+            return Self.form(width: width, label: Int.random(in: 40...160, using: &rng), field: Int.random(in: 60...300, using: &rng),
+                             gap: Int.random(in: 4...24, using: &rng), button: [0.5, 0.6, 0.75][k % 3])
+        }
+        let (cold, hits) = try Self.warmAgainstCold(bodies)
+        #expect(cold.filter { $0.contains("unsatisfiable") }.count >= 3)
         // The first is solved cold, the second builds the kept layout, the broken ones are declined.
-        #expect((hits ?? 0) >= 28, "\(metrics.split(separator: "\n").filter { $0.contains("warm") })")
+        #expect((hits ?? 0) >= 28, "\(hits ?? -1) hits")
     }
 
     /// Two screens sent in turn, so that the layout kept last is mostly the other one's, and
     /// now and then one with another priority (numbers alone would not tell it): each answer is
     /// the cold one, and both screens are answered warm.
     @Test func screensSentInTurnAnswerWhatColdSolvesAnswer() throws {
-        let warm = try LiveServer(LayoutEngineService(warmLayoutsBytes: 8 << 20))
-        defer { warm.stop() }
-        let cold = try LiveServer(LayoutEngineService())
-        defer { cold.stop() }
-        let w = try warm.client(), c = try cold.client()
         var rng = SplitMix(state: 43)
-        for k in 0..<60 {
+        let bodies = (0..<60).map { k in
             var body = Self.form(width: Int.random(in: 320...1400, using: &rng), label: Int.random(in: 40...160, using: &rng),
                                  field: Int.random(in: 60...300, using: &rng), gap: Int.random(in: 4...24, using: &rng), button: 0.5)
             if k % 2 == 1 { body = body.replacingOccurrences(of: #""horizontal":251"#, with: #""horizontal":252"#) }
             if k % 7 == 6 { body = body.replacingOccurrences(of: "@750", with: "@751") }
-            let a = try w.postJSON("/v1/layouts", body), b = try c.postJSON("/v1/layouts", body)
-            #expect(a.status == 200 && b.status == 200)
-            #expect(Self.withoutSolveTime(a.body) == Self.withoutSolveTime(b.body), "request \(k): \(body)")
+            return body
         }
-        let metrics = String(decoding: try w.exchange("GET", "/metrics").body, as: UTF8.self)
-        let hits = metrics.split(separator: "\n").first { $0.hasPrefix(#"trellis_warm_layouts_total{result="hit"}"#) }
-            .flatMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+        let hits = try Self.warmAgainstCold(bodies).hits
         // Each of the four structures' first two are solved cold (the second builds its kept
         // layout): 52 hits. Before a hash's other layouts were tried, 20.
-        #expect((hits ?? 0) >= 50, "\(metrics.split(separator: "\n").filter { $0.contains("warm") })")
+        #expect((hits ?? 0) >= 50, "\(hits ?? -1) hits")
     }
 
     static func gauge(_ client: TestHTTPClient, _ name: String) throws -> Int? {

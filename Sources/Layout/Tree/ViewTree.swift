@@ -232,11 +232,7 @@ struct ViewTree {
 
     /// The slot of an item's view: its hint when the hint still names that view (a string
     /// comparison, usually of identical storage), else a lookup.
-    @inline(__always) func slot(of item: ItemRef) -> Int? {
-        let hint = Int(item.slotHint.value)
-        if hint >= 0 && hint < storage.count && storage[hint].id == item.view { return hint }
-        return slots[item.view]
-    }
+    @inline(__always) func slot(of item: ItemRef) -> Int? { slot(item.view, hint: Int(item.slotHint.value)) }
 
     /// Marks the views of `specs` that did not make it into the tree as `unplaced`.
     mutating func markUnplaced(_ specs: [ViewSpec]) {

@@ -28,6 +28,14 @@ public struct LineLogHandler: LogHandler {
     enum Field {
         case int(Int)
         case text(String)
+
+        /// The same value as swift-log's metadata (the general path writes it alike).
+        var metadata: Logger.MetadataValue {
+            switch self {
+            case .int(let n): return .stringConvertible(n)
+            case .text(let text): return .string(text)
+            }
+        }
     }
 
     /// An info line whose fields are given in key order (the access log's, built without a
@@ -35,36 +43,10 @@ public struct LineLogHandler: LogHandler {
     /// same fields, when the handler has no metadata of its own.
     func info(_ message: StaticString, sortedFields fields: [(key: StaticString, value: Field)]) {
         if format == .logfmt, Self.logfmtOnStack(message, fields, sink) { return }
-        let time = LineLogHandler.timestampBytes()
-        var out: [UInt8] = []
-        switch format {
-        case .logfmt:
-            out.reserveCapacity(256)
-            out += "ts=".utf8; out += time; out += " level=info msg=".utf8
-            out.append(contentsOf: UnsafeBufferPointer(start: message.utf8Start, count: message.utf8CodeUnitCount))
-            for (key, value) in fields {
-                out.append(0x20)
-                out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-                out.append(0x3D)
-                switch value {
-                case .int(let n): out += String(n).utf8
-                case .text(let text): LineLogHandler.appendLogfmt(text, to: &out)
-                }
-            }
-            out.append(0x0A)
-        case .json:
-            var members: [(String, JSONValue)] = [("ts", .string(String(decoding: time, as: UTF8.self))),
-                                                  ("level", .string("info")), ("msg", .string("\(message)"))]
-            for (key, value) in fields {
-                switch value {
-                case .int(let n): members.append(("\(key)", .int(n)))
-                case .text(let text): members.append(("\(key)", .string(text)))
-                }
-            }
-            out = JSONValue.object(members).encoded()
-            out.append(0x0A)
-        }
-        sink.append(out, urgent: false)
+        // Otherwise (JSON, a text that needs quoting, a long line) as `log` writes it.
+        let sorted = fields.map { (key: "\($0.key)", value: $0.value.metadata) }
+        sink.append(Self.line(format, time: Self.timestampBytes(), level: .info, message: "\(message)", sorted: sorted),
+                    urgent: false)
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
