@@ -140,5 +140,6 @@ def answer_difference(mine, theirs, diverged, anywhere=False):
                         f"  {json.dumps(mine[key])[:600]}\n  {json.dumps(theirs[key])[:600]}")
             continue
         if mine[key] != theirs[key]:
-            return f"{key} differs from its twin's:\n  {json.dumps(mine[key])[:600]}\n  {json.dumps(theirs[key])[:600]}"
+            return (f"{key} differs from its twin's:\n  {json.dumps(mine[key])[:600]}\n  {json.dumps(theirs[key])[:600]}"
+                    f"\n  diagnostics: {json.dumps(mine['diagnostics'])[:600]}\n  twin's: {json.dumps(theirs['diagnostics'])[:600]}")
     return None
