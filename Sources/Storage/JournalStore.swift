@@ -145,6 +145,9 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     /// The file is not a usable store (not a database, corrupt): moving it aside is the cure.
     /// Other errors (permissions, a full disk, a lock) say nothing about the file itself.
     public var damaged: Bool
+    /// What the store needed was locked by another writer past its wait (a shared store's
+    /// row held by a transaction that does not end): trying again shortly is the cure.
+    public var busy = false
     public init(_ message: String, damaged: Bool = false) { self.message = message; self.damaged = damaged }
     public var description: String { message }
 }

@@ -20,6 +20,8 @@ final class PGConnection: @unchecked Sendable {
     private var prepared: [String: String] = [:]
     /// Names are never reused, even for a prepare that failed.
     private var preparedCount = 0
+    /// `SET` statements run on every new server session (at connect and after a reset).
+    private let settings: [String]
 
     /// A parameter: `int8`, `text` or `bytea`.
     enum Value {
@@ -48,10 +50,11 @@ final class PGConnection: @unchecked Sendable {
         func bytes(_ row: Int, _ column: Int) -> [UInt8] { rows[row][column] ?? [] }
     }
 
-    init(url: String) throws(StoreError) {
+    init(url: String, settings: [String] = []) throws(StoreError) {
         guard let conn = PQconnectdb(url) else { throw StoreError("cannot connect to \(Self.redacted(url)): out of memory") }
         self.conn = conn
         self.url = url
+        self.settings = settings
         guard PQstatus(conn) == CONNECTION_OK else {
             let message = lastError  // deinit finishes the connection
             throw StoreError("cannot connect to \(Self.redacted(url)): \(message)")
@@ -65,6 +68,7 @@ final class PGConnection: @unchecked Sendable {
     /// parameter, and planning each execution anew cost as much as running it (perf).
     private func configure() throws(StoreError) {
         try run("SET plan_cache_mode = force_generic_plan")
+        for setting in settings { try run(setting) }
     }
 
     deinit { PQfinish(conn) }
@@ -214,7 +218,10 @@ final class PGConnection: @unchecked Sendable {
         default:
             let message = String(cString: PQresultErrorMessage(result)).trimmingTrailingWhitespace
             let head = sql.prefix(60).split(separator: "\n").first.map(String.init) ?? ""
-            throw StoreError("PostgreSQL: \(message) (in \(head)…)")
+            var error = StoreError("PostgreSQL: \(message) (in \(head)…)")
+            // 55P03, lock_not_available: a row stayed locked past `lock_timeout`.
+            if let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) { error.busy = String(cString: state) == "55P03" }
+            throw error
         }
     }
 

@@ -22,11 +22,13 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
 
     /// Connects (twice: writer and reader) and makes the tables if they are missing.
     public static func open(url: String, instance: String, leaseSeconds: Double) throws(StoreError) -> PostgresJournalStore {
-        let writer = try PGConnection(url: url)
-        let reader = try PGConnection(url: url)
+        let settings = connectionSettings(leaseSeconds: leaseSeconds)
+        let writer = try PGConnection(url: url, settings: settings)
+        let reader = try PGConnection(url: url, settings: settings)
         // Several servers may start at once: the advisory lock makes them create in turn.
         let schema: [(sql: String, params: [PGConnection.Value])] = [
             ("BEGIN", []),
+            ("SET LOCAL lock_timeout = 0", []),  // servers starting together wait for each other
             ("SELECT pg_advisory_xact_lock(7426853)", []),
             ("""
              CREATE TABLE IF NOT EXISTS trellis_records (
@@ -48,6 +50,21 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
         }
         return PostgresJournalStore(writer: writer, reader: reader, instance: instance, leaseSeconds: leaseSeconds)
     }
+
+    /// An instance stopped in the middle of a transaction (paused, cut off) holds the rows it
+    /// locked, its sessions' owner rows among them, for as long as its connection lives: every
+    /// take-over of those sessions, and every write of the instance that tries one, would wait
+    /// with it. So PostgreSQL ends a connection left idle inside a transaction for a lease
+    /// (a live instance never is: each transaction is one round trip, a claim two), which
+    /// rolls that transaction back; and nobody waits for a row more than a second: a claim
+    /// that does answers "held" (retry), a write fails (503, nothing applied, retry).
+    static func connectionSettings(leaseSeconds: Double) -> [String] {
+        let lease = max(1000, Int((leaseSeconds * 1000).rounded(.up)))
+        return ["SET idle_in_transaction_session_timeout = \(lease)", "SET lock_timeout = \(lockWaitMillis)"]
+    }
+
+    /// How long a statement waits for a row another transaction holds.
+    static let lockWaitMillis = 1000
 
     private init(writer: PGConnection, reader: PGConnection, instance: String, leaseSeconds: Double) {
         self.writer = writer
@@ -169,6 +186,9 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
                 ])
             } catch {
                 _ = try? db.run("ROLLBACK")
+                // The owner row is locked by a transaction that has not ended (an instance
+                // stopped mid-write): held until PostgreSQL ends that transaction.
+                if error.busy { return .held(seconds: 1) }
                 throw error
             }
             let row = looked[1]

@@ -138,6 +138,33 @@ import Testing
         }
     }
 
+    /// check-fleet once stalled so: an owner stopped (SIGSTOP) between two round trips of one
+    /// transaction kept its session's owner row locked, and every other instance's claim of
+    /// that session, and all claims after it there, waited for as long as the owner slept.
+    @Test func anOwnerStoppedInsideATransactionHoldsItsSessionsForALeaseAtMost() throws {
+        guard let (a, b) = try Self.shared(lease: 1), let url = Self.postgresURL else { return }
+        defer { a.release(); b.release() }
+        let s = "s-" + UUID().uuidString
+        try a.apply([.create(session: s, Self.record(0, "doc"))])
+        #expect(try a.claim(s, epoch: 1) == .renewed(epoch: 1))
+        // A's connection (set up as the store sets up its own) stops inside a transaction
+        // that locked the owner row.
+        let stalled = try PGConnection(url: url, settings: PostgresJournalStore.connectionSettings(leaseSeconds: 1))
+        _ = try stalled.pipeline([("BEGIN", []), ("SELECT epoch FROM trellis_owners WHERE session = $1 FOR UPDATE", [.text(s)])])
+        // B neither waits for it nor fails: it is told to come back, until PostgreSQL has
+        // ended that transaction (a lease after it went idle) and A's lease has run out.
+        var claims: [Claim] = []
+        while claims.count < 10, claims.last.map({ if case .taken = $0 { false } else { true } }) ?? true {
+            claims.append(try b.claim(s, epoch: nil))
+        }
+        #expect(claims.dropLast().allSatisfy { $0.heldFor > 0 }, "\(claims)")
+        #expect(claims.last == .taken(epoch: 2, records: [Self.record(0, "doc")]), "\(claims)")
+        // The stalled transaction was rolled back: its connection was ended under it.
+        #expect(throws: StoreError.self) { try stalled.run("COMMIT") }
+        // A's writes at its old epoch land nowhere.
+        #expect(try a.apply([.fence(session: s, epoch: 1), .append(session: s, Self.record(1, "stale"))]) == [Fenced(session: s, epoch: 1)])
+    }
+
     @Test func sessionsNobodyTouchedForTheIdleTimeLeaveTheStore() throws {
         guard let (a, b) = try Self.shared() else { return }
         defer { a.release(); b.release() }
