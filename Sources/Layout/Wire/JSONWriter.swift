@@ -85,8 +85,11 @@ public struct JSONWriter: Sendable {
     /// path. With a memo's slots (see `FrameTextMemo`), the id prefixes and numbers the memo
     /// holds are copied rather than formatted.
     mutating func frameMembers<Frames: FrameList>(_ frames: Frames, memo: FrameTextMemo.Slots? = nil) {
-        var longest = 0
-        for k in 0..<frames.count {
+        let current = memo?.prefixesCurrent == true
+        // With current prefixes every frame's prefix is copied from its slot, eight words
+        // whatever its length: no id needs reading.
+        var longest = current ? 64 + RawFormatter.frameMemberRoom : 0
+        for k in 0..<frames.count where !current {
             // Longer ids never take the fast path (they are written the general way, straight
             // into `bytes`): scratch room for them would be allocated for nothing.
             let room = min(frames.id(k).utf8.count, RawFormatter.longestFastID) + RawFormatter.frameMemberRoom
@@ -109,7 +112,6 @@ public struct JSONWriter: Sendable {
                 let chunkEnd = min(frames.count, next + chunk)
                 var f = RawFormatter(base)
                 var stopped = chunkEnd
-                let current = memo?.prefixesCurrent == true
                 for k in next..<chunkEnd {
                     let mark = f.count
                     if needsComma || k > next { f.byte(UInt8(ascii: ",")) }
