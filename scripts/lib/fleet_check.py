@@ -37,13 +37,18 @@ import sys
 import threading
 import time
 
-from session_load import Session, answer_difference, exchange, refused_after_running, request
+from session_load import Session, answer_difference, exchange, request
 
-# Diagnostics are compared without their members' locations (`anywhere`). A session that moved
-# through kills may have been compacted at another edit than its twin (seen about once in five
-# runs, after an edit committed on an instance killed before it answered; the cause is not yet
-# known). Its document is then the checkpoint's text, so locations point into another text, while
-# frames, codes and members stay equal, and are compared exactly.
+# Diagnostics are compared without their members' locations (`anywhere`): a session that moved
+# through kills may have been compacted at another edit than its twin, and its document is then
+# the checkpoint's text, so locations point into another text. An attempt whose answer was lost
+# is one such edit: the instance that had it may still run it after nginx gave up (a request
+# that waited for a lock, or one held by an instance stopped and continued), find its client
+# gone, refuse it and start the history over from a checkpoint (docs/durability.md,
+# Compaction), which the twin never does. The fleet's layout is then rebuilt from its document,
+# and an ambiguous attribute may settle elsewhere (docs/sessions.md): such a session is compared
+# without its ambiguous attributes from then on (`Session.diverged`). Frames the layout
+# determines, codes and members stay equal, and are compared exactly.
 
 BIN, WORK, PORT = sys.argv[1], sys.argv[2], int(sys.argv[3])
 KILLS = int(sys.argv[4]) if len(sys.argv) > 4 else 20
@@ -62,16 +67,35 @@ TWIN = []
 FAILING = threading.Lock()
 
 
-def fail(message):
+def fail(message, session=None):
     # From any thread: stop the twin and the whole check (scripts/check-fleet stops the fleet).
     # The first failure is the one reported; another thread failing meanwhile waits for the end.
     if not FAILING.acquire(blocking=False):
         time.sleep(3600)
     print(f"check-fleet: FAIL (seed {SEED}): {message}", file=sys.stderr, flush=True)
+    if session is not None:
+        dump(session)
     for twin in TWIN:
         if twin.poll() is None:
             twin.kill()
     os._exit(1)
+
+
+def dump(s):
+    """What it takes to replay a failed session's two histories offline: every batch sent, in
+    order, with the fleet's and the twin's statuses (WORK/failed-session.jsonl), and the records
+    the fleet's store holds for it (WORK/failed-records.txt: seq, kind, bytes, body as hex)."""
+    path = os.path.join(WORK, "failed-session.jsonl")
+    with open(path, "w") as out:
+        out.write(json.dumps({"session": s.id, "twin": s.twin, "document": s.doc}) + "\n")
+        for entry in s.exchanges:
+            out.write(json.dumps(entry) + "\n")
+    records = os.path.join(WORK, "failed-records.txt")
+    query = f"SELECT seq, kind, length(body), encode(body, 'hex') FROM trellis_records WHERE session = '{s.id}' ORDER BY seq"
+    with open(records, "w") as out:
+        subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(PORT + 100), "-U", "postgres", "-d", "trellis", "-At", "-c", query],
+                       stdout=out, stderr=subprocess.STDOUT, timeout=30)
+    print(f"check-fleet: the session's batches are in {path}, its stored records in {records}", file=sys.stderr, flush=True)
 
 
 def thread_failed(args):
@@ -131,6 +155,14 @@ def problem_code(answer):
         return json.loads(answer).get("type", "").rsplit(":", 1)[-1] or "?"
     except ValueError:
         return "?"
+
+
+def problem_codes(answer):
+    """The codes of a problem's errors, in order (docs/api.md, errors)."""
+    try:
+        return [e.get("code") for e in json.loads(answer).get("errors", [])]
+    except (ValueError, AttributeError):
+        return ["?"]
 
 
 class Metrics:
@@ -216,12 +248,16 @@ class Client:
         body = json.dumps({"ifRevision": s.acked, "ops": ops if ops is not None else s.ops(self.r)})
         s.in_flight = body
         status, answer, rid, unknown = self.send("POST", f"/v1/sessions/{s.id}/edits", body)
+        s.exchanges.append({"body": body, "status": status, "unknown": unknown})
+        if unknown:
+            s.diverged = True  # a lost attempt may have been refused for its departed client (above)
         if status == 409 and unknown:
             # An attempt whose answer was lost was committed: the session is one further.
             mine = self.read(s, ahead=1)
             tstatus, tanswer = self.twin_edit(s, body)
+            s.exchanges[-1]["twin"] = tstatus
             if tstatus != 200:
-                fail(f"session {s.id}: the twin refused ({tstatus}) a batch the fleet committed: {body}")
+                fail(f"session {s.id}: the twin refused ({tstatus}) a batch the fleet committed: {body}", s)
             s.acked = mine["revision"]
             COUNTS.add("committed unanswered")
             COUNTS.add("edits")
@@ -230,22 +266,25 @@ class Client:
             if mine["revision"] != s.acked + 1:
                 fail(f"session {s.id}: an edit at revision {s.acked} answered revision {mine['revision']}")
             tstatus, tanswer = self.twin_edit(s, body)
+            s.exchanges[-1]["twin"] = tstatus
             if tstatus != 200:
-                fail(f"session {s.id}: the fleet took a batch the twin refused ({tstatus}): {body}")
+                fail(f"session {s.id}: the fleet took a batch the twin refused ({tstatus}): {body}", s)
             difference = answer_difference(mine, json.loads(tanswer), s.diverged, anywhere=True)
             if difference:
-                fail(f"session {s.id}: the answer to an edit {difference}")
+                fail(f"session {s.id}: the answer to an edit {difference}", s)
             s.acked = mine["revision"]
             s.last_rid = rid
             COUNTS.add("edits")
         elif status == 409:
             fail(f"session {s.id}: 409 to a batch at the acknowledged revision {s.acked}, sent once: {answer[:300]!r}")
         else:
-            tstatus, _ = self.twin_edit(s, body)
-            if tstatus != status:
-                fail(f"session {s.id}: the fleet answered {status}, the twin {tstatus}: {answer[:300]!r}")
-            if unknown and refused_after_running(body):
-                s.diverged = True  # it may have run twice in the fleet, once in the twin
+            tstatus, tanswer = self.twin_edit(s, body)
+            s.exchanges[-1]["twin"] = tstatus
+            # Alike down to the codes: a batch refused for another reason on one side (time)
+            # starts that side's history over from a checkpoint.
+            if tstatus != status or problem_codes(answer) != problem_codes(tanswer):
+                fail(f"session {s.id}: the fleet answered {status} {problem_codes(answer)}, the twin {tstatus} "
+                     f"{problem_codes(tanswer)}: {answer[:300]!r}", s)
             COUNTS.add("refused")
         s.in_flight = None
 
@@ -262,7 +301,7 @@ class Client:
             _, tanswer = request(self.twin, "GET", f"/v1/sessions/{s.twin}")
             difference = answer_difference(mine, json.loads(tanswer), s.diverged, anywhere=True)
             if difference:
-                fail(f"{when}: session {s.id} {difference}")
+                fail(f"{when}: session {s.id} {difference}", s)
         COUNTS.add("reads")
         return mine
 
@@ -367,7 +406,7 @@ def split_brain(twin, sessions, pids, metrics):
             _, tanswer = request(twin, "GET", f"/v1/sessions/{s.twin}")
             difference = answer_difference(mine, json.loads(tanswer), s.diverged, anywhere=True)
             if difference:
-                fail(f"the continued instance :{stalled}: session {s.id} {difference}")
+                fail(f"the continued instance :{stalled}: session {s.id} {difference}", s)
             current += 1
         elif status == 503:
             unavailable += 1

@@ -58,9 +58,12 @@ class Session:
         # then of `nosuch`) leaves the same constraints but another solver, so it is kept in
         # the session's history. When one was in flight at a kill, nobody can tell whether
         # the server ran it: from then on the twin may hold another solver, and frames that
-        # the layout leaves free (its `ambiguous` attributes) may settle elsewhere.
+        # the layout leaves free (its `ambiguous` attributes) may settle elsewhere. In a fleet,
+        # any attempt whose answer was lost may have been refused for its departed client and
+        # compacted the history (fleet_check.py).
         self.diverged = False
         self.made = []          # ids made, for removes
+        self.exchanges = []     # every batch sent, with its statuses (dumped when the check fails)
 
     def ops(self, r):
         """The ops of one edits batch: an update, a resize, a make, or a remove (a fifth of
