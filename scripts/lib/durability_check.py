@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 
-from session_load import Session, answer_difference, refused_after_running, request
+from session_load import Session, answer_difference, problem_codes, refused_after_running, request
 
 BIN, WORK = sys.argv[1], sys.argv[2]
 KILLS = int(sys.argv[3]) if len(sys.argv) > 3 else 50
@@ -136,8 +136,9 @@ def main():
                 if revision != s.acked + 1 or tstatus != 200:
                     fail(f"session {s.id}: edit answered revision {revision} after {s.acked} (twin {tstatus})")
                 s.acked = revision
-            elif response.status != tstatus:
-                fail(f"session {s.id}: the server answered {response.status}, the twin {tstatus}: {answer[:300]!r}")
+            elif response.status != tstatus or problem_codes(answer) != problem_codes(tanswer):
+                fail(f"session {s.id}: the server answered {response.status} {problem_codes(answer)}, "
+                     f"the twin {tstatus} {problem_codes(tanswer)}: {answer[:300]!r}")
             with lock:
                 edits[0] += 1
 

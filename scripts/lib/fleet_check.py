@@ -37,7 +37,7 @@ import sys
 import threading
 import time
 
-from session_load import Session, answer_difference, exchange, request
+from session_load import Session, answer_difference, exchange, problem_codes, request
 
 # Diagnostics are compared without their members' locations (`anywhere`): a session that moved
 # through kills may have been compacted at another edit than its twin, and its document is then
@@ -155,14 +155,6 @@ def problem_code(answer):
         return json.loads(answer).get("type", "").rsplit(":", 1)[-1] or "?"
     except ValueError:
         return "?"
-
-
-def problem_codes(answer):
-    """The codes of a problem's errors, in order (docs/api.md, errors)."""
-    try:
-        return [e.get("code") for e in json.loads(answer).get("errors", [])]
-    except (ValueError, AttributeError):
-        return ["?"]
 
 
 class Metrics:

@@ -5,7 +5,7 @@
 - `Session`: what a client knows of one session (its id, its twin's, the last revision
   acknowledged) and the edits batches it sends, drawn from a random generator;
 - `answer_difference`: whether a session's answer equals its twin's, with the one exemption a
-  crash allows (see `Session.diverged`).
+  crash allows (see `Session.diverged`); `problem_codes`: a refusal's codes, to compare two.
 """
 import http.client
 import json
@@ -85,6 +85,15 @@ class Session:
 
     def batch(self, r):
         return json.dumps({"ops": self.ops(r)})
+
+
+def problem_codes(answer):
+    """The codes of a problem's errors, in order (docs/api.md, errors): two refusals are alike
+    when these are, since a refusal for another reason (time) may leave another history."""
+    try:
+        return [e.get("code") for e in json.loads(answer).get("errors", [])]
+    except (ValueError, AttributeError):
+        return ["?"]
 
 
 def refused_after_running(body):
