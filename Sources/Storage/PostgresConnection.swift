@@ -219,7 +219,8 @@ final class PGConnection: @unchecked Sendable {
             let message = String(cString: PQresultErrorMessage(result)).trimmingTrailingWhitespace
             let head = sql.prefix(60).split(separator: "\n").first.map(String.init) ?? ""
             var error = StoreError("PostgreSQL: \(message) (in \(head)…)")
-            // 55P03, lock_not_available: a row stayed locked past `lock_timeout`.
+            // 55P03, lock_not_available: a row stayed locked past `lock_timeout`. ('C' is
+            // PG_DIAG_SQLSTATE, a character macro Swift does not import.)
             if let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))) { error.busy = String(cString: state) == "55P03" }
             throw error
         }

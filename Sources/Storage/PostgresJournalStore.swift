@@ -59,7 +59,8 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
     /// rolls that transaction back; and nobody waits for a row more than a second: a claim
     /// that does answers "held" (retry), a write fails (503, nothing applied, retry).
     static func connectionSettings(leaseSeconds: Double) -> [String] {
-        let lease = max(1000, Int((leaseSeconds * 1000).rounded(.up)))
+        let millis = (leaseSeconds * 1000).rounded(.up)
+        let lease = millis.isFinite ? Int(min(max(millis, 1000), 86_400_000)) : 1000  // a day at most: no trap
         return ["SET idle_in_transaction_session_timeout = \(lease)", "SET lock_timeout = \(lockWaitMillis)"]
     }
 
