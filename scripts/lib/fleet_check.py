@@ -37,7 +37,7 @@ import sys
 import threading
 import time
 
-from session_load import Session, answer_difference, exchange, problem_codes, request
+from session_load import Session, answer_difference, exchange, problem_codes, refused_after_running, request
 
 # Diagnostics are compared without their members' locations (`anywhere`): a session that moved
 # through kills may have been compacted at another edit than its twin, and its document is then
@@ -47,8 +47,9 @@ from session_load import Session, answer_difference, exchange, problem_codes, re
 # gone, refuse it and start the history over from a checkpoint (docs/durability.md,
 # Compaction), which the twin never does. The fleet's layout is then rebuilt from its document,
 # and an ambiguous attribute may settle elsewhere (docs/sessions.md): such a session is compared
-# without its ambiguous attributes from then on (`Session.diverged`). Frames the layout
-# determines, codes and members stay equal, and are compared exactly.
+# without its ambiguous attributes from then on (`Session.diverged`; not for an attempt lost to
+# a killed instance, a 502, which runs nowhere later). Frames the layout determines, codes and
+# members stay equal, and are compared exactly.
 
 BIN, WORK, PORT = sys.argv[1], sys.argv[2], int(sys.argv[3])
 KILLS = int(sys.argv[4]) if len(sys.argv) > 4 else 20
@@ -197,9 +198,10 @@ class Client:
 
     def send(self, method, path, body=None):
         """Sends until an answer that is not 503, 502 or 504 arrives; returns (status,
-        answer, request id, whether an earlier attempt may have been applied)."""
+        answer, request id, how earlier attempts that may have been applied were lost: a set
+        of 502, 504 and None for a broken connection, empty when none was)."""
         deadline = time.monotonic() + PATIENCE
-        unknown, last = False, None
+        unknown, last = set(), None
         while True:
             self.n += 1
             rid = f"check-fleet-{self.name}-{self.n}"
@@ -208,7 +210,8 @@ class Client:
             except (OSError, http.client.HTTPException) as error:
                 status, headers, answer = None, {}, str(error).encode()
             if status is None or status in (502, 504):
-                unknown = unknown or method == "POST"
+                if method == "POST":
+                    unknown.add(status)
                 COUNTS.add(f"lost {status or 'connection'}")
                 wait = 0.2
             elif status == 503:
@@ -240,9 +243,13 @@ class Client:
         body = json.dumps({"ifRevision": s.acked, "ops": ops if ops is not None else s.ops(self.r)})
         s.in_flight = body
         status, answer, rid, unknown = self.send("POST", f"/v1/sessions/{s.id}/edits", body)
-        s.exchanges.append({"body": body, "status": status, "unknown": unknown})
-        if unknown:
-            s.diverged = True  # a lost attempt may have been refused for its departed client (above)
+        s.exchanges.append({"body": body, "status": status, "lost": sorted(str(k) for k in unknown)})
+        # An attempt nginx gave up on (504) or the client did (a broken connection) may still
+        # run on a live instance and be refused for its departed client (above); one lost to a
+        # killed instance (502) cannot, but a batch refused after running may have run there,
+        # and then runs twice in the fleet, once in the twin.
+        if unknown - {502} or (unknown and refused_after_running(body)):
+            s.diverged = True
         if status == 409 and unknown:
             # An attempt whose answer was lost was committed: the session is one further.
             mine = self.read(s, ahead=1)

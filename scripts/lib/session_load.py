@@ -59,8 +59,8 @@ class Session:
         # the session's history. When one was in flight at a kill, nobody can tell whether
         # the server ran it: from then on the twin may hold another solver, and frames that
         # the layout leaves free (its `ambiguous` attributes) may settle elsewhere. In a fleet,
-        # any attempt whose answer was lost may have been refused for its departed client and
-        # compacted the history (fleet_check.py).
+        # an attempt lost to a timeout may have been refused later for its departed client,
+        # compacting the history (fleet_check.py).
         self.diverged = False
         self.made = []          # ids made, for removes
         self.exchanges = []     # every batch sent, with its statuses (dumped when the check fails)
