@@ -152,10 +152,8 @@ def start_twin():
 
 
 def problem_code(answer):
-    try:
-        return json.loads(answer).get("type", "").rsplit(":", 1)[-1] or "?"
-    except ValueError:
-        return "?"
+    """The code a problem is typed by: its first error's (nginx's own pages have none)."""
+    return (problem_codes(answer) or ["?"])[0]
 
 
 class Metrics:
