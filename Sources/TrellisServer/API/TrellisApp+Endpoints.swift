@@ -185,10 +185,12 @@ extension TrellisApp {
                 }
             }
             if !submitted { held?.committed(.waited) }
-            // Gone meanwhile: deleted, or, in a fleet, this copy dropped for a newer one.
-            let gone = fleet == nil ? problem(.unknownSession(id), request)
-                : unavailable(.sessionOwnedElsewhere, retryAfter: 1, request, "session \(id) changed hands while this request waited; retry")
-            (held?.ready ?? done)(answer.map { reply($0, request) } ?? gone)
+            // Gone meanwhile: deleted, or, in a fleet, this copy dropped for a newer one. Built
+            // only then: a problem's text costs more than a small edit.
+            let response = answer.map { reply($0, request) }
+                ?? (fleet == nil ? problem(.unknownSession(id), request)
+                    : unavailable(.sessionOwnedElsewhere, retryAfter: 1, request, "session \(id) changed hands while this request waited; retry"))
+            (held?.ready ?? done)(response)
         }
     }
 
