@@ -19,6 +19,11 @@ struct DefinitionRows: ~Copyable {
 
     @inline(__always) func isDefined(_ x: Int) -> Bool { slotOf[x] >= 0 }
 
+    /// The slots by symbol (>= 0: defined), for a pass over every symbol.
+    @inline(__always) func withSlots<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        slotOf.withUnsafeBufferPointer(body)
+    }
+
     /// The row of symbol `x`. Setting nil undefines it; changing a row through the
     /// subscript (`rows[x]?.add(…)`) edits it where it is: it is moved out and back, so
     /// its arrays are never copied.

@@ -126,6 +126,11 @@ final class Definitions {
 
     @inline(__always) func isDefined(_ x: Symbol) -> Bool { rows.isDefined(Int(x)) }
 
+    /// By symbol, >= 0 for a defined one (see `DefinitionRows.withSlots`).
+    @inline(__always) func withDefinitionSlots<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        rows.withSlots(body)
+    }
+
     func newMark() -> UInt32 {
         markCounter &+= 1
         if markCounter == 0 {

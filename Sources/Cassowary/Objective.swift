@@ -144,6 +144,11 @@ final class Objective {
         return costs[Int(s)].value(at: level) < 0 ? -1 : 1
     }
 
+    /// The lead levels by symbol (-1: a zero reduced cost), for a pass over every symbol.
+    @inline(__always) func withLeads<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        lead.withUnsafeBufferPointer(body)
+    }
+
     /// Whether the symbol's reduced cost is exactly zero at every level.
     @inline(__always) func isZero(_ s: Symbol) -> Bool { costs[Int(s)].isEmpty }
 

@@ -19,9 +19,9 @@ extension LiveLayout {
         values.withReader { value in
             for k in variables.indices {
                 let v = variables[k], limit = Self.largestFrameValue
-                // The common case in four comparisons; NaN fails them too.
-                if abs(value[v.x]) <= limit && abs(value[v.y]) <= limit
-                    && abs(value[v.width]) <= limit && abs(value[v.height]) <= limit { continue }
+                // The common case in one comparison: each magnitude is at most their sum, and
+                // a NaN or an infinity makes the sum fail it, for the exact check below.
+                if abs(value[v.x]) + abs(value[v.y]) + abs(value[v.width]) + abs(value[v.height]) <= limit { continue }
                 let tree = state.tree
                 guard k < tree.order.count else { continue }
                 let id = tree.order[k]
