@@ -24,7 +24,7 @@ struct LayoutState {
     /// Room for a document of this size: a few implicit constraints per view, a couple
     /// of expanded ones per description.
     mutating func reserveCapacity(views: Int, constraints: Int) {
-        registry.reserveCapacity(constraints)
+        registry.reserveCapacity(constraints, items: views)
         tree.reserveCapacity(views)
     }
 

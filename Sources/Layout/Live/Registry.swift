@@ -111,9 +111,12 @@ struct Registry {
     }
 
     /// Room for `count` more descriptions (a document's), so building one does not rehash.
-    mutating func reserveCapacity(_ count: Int) {
+    /// Room for `count` more descriptions whose first items are among `items` more views
+    /// (a build knows both: growing the by-item table rehashed it eight times for 100 views).
+    mutating func reserveCapacity(_ count: Int, items: Int) {
         slots.reserveCapacity(slots.count + count)
         index.reserveCapacity(index.count + count)
+        byFirstItem.reserveCapacity(byFirstItem.count + items)
     }
 
     /// The constraints of group entry `id` (distribute, VFL) that are still there, in its
