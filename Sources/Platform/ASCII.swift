@@ -19,3 +19,12 @@ package func asciiCaseInsensitiveEquals<A: Collection<UInt8>, B: Collection<UInt
 package func asciiCaseInsensitiveEquals<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
     asciiCaseInsensitiveEquals(bytes: a.utf8, b.utf8)
 }
+
+/// The same for two strings, over their contiguous bytes: a header look-up compares a name
+/// with every header's, and stepping two UTF-8 views in step cost about 20 instructions a byte.
+@inlinable
+package func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    var a = a, b = b
+    return a.withUTF8 { x in b.withUTF8 { y in asciiCaseInsensitiveEquals(bytes: x, y) } }
+}
