@@ -44,9 +44,11 @@ extension WireReader {
             guard let parsed = expression(n, path.text) else { return nil }
             return parsed.spec(location)
         case .object:
-            if hasMember(n, "distribute") { return distributeEntry(n, path, inOp: inOp) }
-            if hasMember(n, "vfl") { return vflEntry(n, path, inOp: inOp) }
-            return constraintObject(n, path, inOp: inOp)
+            switch objectEntry(n) {
+            case .distribute: return distributeEntry(n, path, inOp: inOp)
+            case .vfl: return vflEntry(n, path, inOp: inOp)
+            case .plain: return constraintObject(n, path, inOp: inOp)
+            }
         default:
             wrongType(n, path.text, expected: "a constraint (an object or an expression string)")
             return nil

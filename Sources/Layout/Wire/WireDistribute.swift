@@ -23,18 +23,27 @@ extension WireReader {
         tooLarge = LayoutProblem(status: 413, title: "Payload Too Large", errors: [error])
     }
 
-    /// Whether object `n` has a member named `name` (not `null`): `distribute` and `vfl` tell
-    /// those entries apart.
-    func hasMember(_ n: Int, _ name: StaticString) -> Bool {
-        var child = n + 1
-        let want = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    /// The kinds of constraint object, told apart by a member (not `null`).
+    enum ObjectEntry { case plain, distribute, vfl }
+
+    /// Which kind of entry object `n` is: one with a `distribute` member is a distribute
+    /// entry, else one with `vfl` a VFL line, else a plain constraint. One pass over the
+    /// members, lengths compared first (a plain constraint's members match neither length
+    /// but for a three-letter one).
+    func objectEntry(_ n: Int) -> ObjectEntry {
+        var child = n + 1, found = ObjectEntry.plain
         for _ in 0..<nodes[n].count {
             let value = child + 1
-            if nodes[child].stringEnd - nodes[child].stringStart == want.count,
-               withBytes(child, { $0.elementsEqual(want) }), !isNull(value) { return true }
+            switch nodes[child].stringEnd - nodes[child].stringStart {
+            case 10 where withBytes(child, { $0.elementsEqual("distribute".utf8) }) && !isNull(value):
+                return .distribute
+            case 3 where withBytes(child, { $0.elementsEqual("vfl".utf8) }) && !isNull(value):
+                found = .vfl
+            default: break
+            }
             child = nodes.after(value)
         }
-        return false
+        return found
     }
 
     /// A distribute entry: two or more distinct views, an axis, exactly one of `spacing` and
