@@ -110,9 +110,9 @@ struct Registry {
         set { names = newValue }
     }
 
-    /// Room for `count` more descriptions (a document's), so building one does not rehash.
-    /// Room for `count` more descriptions whose first items are among `items` more views
-    /// (a build knows both: growing the by-item table rehashed it eight times for 100 views).
+    /// Room for `count` more descriptions (a document's) whose first items are among `items`
+    /// more views, so building one does not rehash (the by-item table grown as it went
+    /// rehashed eight times for 100 views).
     mutating func reserveCapacity(_ count: Int, items: Int) {
         slots.reserveCapacity(slots.count + count)
         index.reserveCapacity(index.count + count)

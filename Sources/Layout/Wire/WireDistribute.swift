@@ -28,8 +28,7 @@ extension WireReader {
 
     /// Which kind of entry object `n` is: one with a `distribute` member is a distribute
     /// entry, else one with `vfl` a VFL line, else a plain constraint. One pass over the
-    /// members, lengths compared first (a plain constraint's members match neither length
-    /// but for a three-letter one).
+    /// members, a name's bytes read only when its length matches.
     func objectEntry(_ n: Int) -> ObjectEntry {
         var child = n + 1, found = ObjectEntry.plain
         for _ in 0..<nodes[n].count {
