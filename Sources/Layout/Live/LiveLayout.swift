@@ -34,9 +34,10 @@ public final class LiveLayout: @unchecked Sendable {
     /// another day might not, so a session's history starts over from a checkpoint after one
     /// (see SessionJournal).
     public private(set) var ranOutOfTime = false
-    /// Whether the last refused batch left any trace (an op ran and was undone, or solver
-    /// symbols were made): undoing restores the same constraints and frames, but not always
-    /// the same solver, so a session's history must keep such a batch (see SessionJournal).
+    /// Whether the last batch was refused after leaving a trace (an op ran and was undone, or
+    /// solver symbols were made): undoing restores the same constraints and frames, but not
+    /// always the same solver, so a session's history must keep such a batch (see
+    /// SessionJournal). False after a batch that succeeded or ran nothing.
     public private(set) var lastRefusalLeftTrace = false
     /// Changes whenever the set of constraints the solver enforces may have changed.
     public var constraintSetVersion: Int { structureVersion }
@@ -144,6 +145,10 @@ public final class LiveLayout: @unchecked Sendable {
     /// once the answer is no longer wanted.
     public func applySnapshot(_ batch: EditBatch, seconds: Double = LayoutLimits.standard.solveSeconds,
                               stop: (@Sendable () -> Bool)? = nil) -> Result<AnswerSnapshot, LayoutProblem> {
+        // What the layout says about a refusal describes this batch: a 409 below ran nothing
+        // (it once reported the trace of an earlier refusal, and a session kept the 409).
+        lastRefusalLeftTrace = false
+        ranOutOfTime = false
         if let expected = batch.ifRevision, expected != state.revision {
             return .failure(LayoutProblem(status: 409, title: "Revision mismatch", errors: [
                 LayoutError(code: .revisionMismatch,
@@ -171,6 +176,7 @@ public final class LiveLayout: @unchecked Sendable {
         startBudget(seconds: seconds, stop: stop)
         defer { endBudget() }
         touchedFrom = .max
+        lastRefusalLeftTrace = false
         let newestBrokenBefore = newestBroken
         let cacheBefore = ambiguityCache, current = isAmbiguityCurrent, symbolsBefore = solver.symbolCount
         let entriesBefore = state.entryCount
