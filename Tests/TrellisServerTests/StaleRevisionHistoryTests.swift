@@ -38,4 +38,25 @@ import Testing
         #expect(staleAgain.status == 409)
         #expect(staleAgain.writes.isEmpty, "\(staleAgain.writes)")
     }
+
+    /// A history written before the fix, with such a 409 kept as a refused batch, still wakes
+    /// into the layout it was (stores on disk hold such histories).
+    @Test func aHistoryThatKeptA409StillWakes() throws {
+        let document = Array(SessionSleepTests.document.utf8)
+        let traced = Array(#"{"ops": [{"op": "make", "view": "b", "constraints": ["b.width == 33"]}, {"op": "make", "view": "b", "constraints": ["b.top == ghost.top"]}]}"#.utf8)
+        let applied = Array(#"{"ops": [{"op": "update", "view": "a", "constraints": ["a.width == 120"]}]}"#.utf8)
+        let stale = Array(#"{"ifRevision": 1, "ops": [{"op": "update", "view": "a", "constraints": ["a.width == 1"]}]}"#.utf8)
+        typealias Kind = SessionJournal.Kind
+        let kept = try #require(SessionJournal(records: [
+            (Kind.document.rawValue, document), (Kind.refusedEdit.rawValue, traced), (Kind.edit.rawValue, applied),
+            (Kind.refusedEdit.rawValue, stale),
+        ]))
+        let woken = try kept.replay(limits: .standard).get()
+        let clean = try #require(SessionJournal(records: [
+            (Kind.document.rawValue, document), (Kind.refusedEdit.rawValue, traced), (Kind.edit.rawValue, applied),
+        ]))
+        let twin = try clean.replay(limits: .standard).get()
+        #expect(SessionReplayTests.fingerprint(woken) == SessionReplayTests.fingerprint(twin))
+        #expect(woken.revision == 2)
+    }
 }

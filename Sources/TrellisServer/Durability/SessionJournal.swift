@@ -146,6 +146,9 @@ struct SessionJournal {
             }
             switch (record.kind, SessionSteps.edit(layout, batch, seconds: limits.solveSeconds)) {
             case (.edit, .applied), (.refusedEdit, .refused(_, leftTrace: true)): continue
+            // Histories written before a 409 stopped being kept (docs/fleet.md, Tests) may hold
+            // one as a refused batch: it ran nothing then and runs nothing now.
+            case (.refusedEdit, .refused(let problem, leftTrace: false)) where problem.status == 409: continue
             case (.edit, .refused(let problem, _)): return .failure(ReplayFailure(record: k, reason: problem.summary))
             case (.refusedEdit, _): return .failure(ReplayFailure(record: k, reason: "a refused batch did not do again what it did"))
             case (.document, _), (.checkpoint, _): return .failure(ReplayFailure(record: k, reason: "a second first record"))
