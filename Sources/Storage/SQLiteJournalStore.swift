@@ -106,23 +106,44 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     final class Checkpoints: Sendable {
         static let longLog = 2_000
         private let stopped = Atomic<Bool>(false)
+        /// The thread has ended, and its connection is closed.
+        private let ended = Atomic<Bool>(false)
         /// Pages in the log at the last checkpoint.
         let logPages = Atomic<Int>(0)
 
         init(_ connection: Connection) {
-            let flag = self
-            _ = startThread(detached: true) {
+            let flag = self, held = Held(connection)
+            let started = startThread(detached: true) {
                 while !flag.stopped.load(ordering: .acquiring) {
                     var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
                     nanosleep(&pause, nil)
-                    try? connection.query("PRAGMA wal_checkpoint(PASSIVE)", []) { row in
+                    try? held.connection?.query("PRAGMA wal_checkpoint(PASSIVE)", []) { row in
                         flag.logPages.store(Int(row.int(1)), ordering: .relaxed)
                     }
                 }
+                held.connection = nil  // its only reference: closed here, before `ended`
+                flag.ended.store(true, ordering: .releasing)
             }
+            if case .failure = started { ended.store(true, ordering: .releasing) }
         }
 
-        func stop() { stopped.store(true, ordering: .releasing) }
+        /// Stops the thread and waits (a second at most) until its connection is closed: a
+        /// store released is closed, so the next to open the file (a restart in the same
+        /// process, a test) finds it unlocked. (The last connection to close checkpoints the
+        /// log under an exclusive lock: a writer arriving then was told the file was locked.)
+        /// The thread's connection, let go of when the thread ends (only that thread uses it).
+        private final class Held: @unchecked Sendable {
+            var connection: Connection?
+            init(_ connection: Connection) { self.connection = connection }
+        }
+
+        func stop() {
+            stopped.store(true, ordering: .releasing)
+            for _ in 0..<1000 where !ended.load(ordering: .acquiring) {
+                var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+                nanosleep(&pause, nil)
+            }
+        }
     }
 
     private static func lockDirectory(_ directory: String) throws(StoreError) -> Int32 {
