@@ -127,16 +127,16 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
             if case .failure = started { ended.store(true, ordering: .releasing) }
         }
 
-        /// Stops the thread and waits (a second at most) until its connection is closed: a
-        /// store released is closed, so the next to open the file (a restart in the same
-        /// process, a test) finds it unlocked. (The last connection to close checkpoints the
-        /// log under an exclusive lock: a writer arriving then was told the file was locked.)
         /// The thread's connection, let go of when the thread ends (only that thread uses it).
         private final class Held: @unchecked Sendable {
             var connection: Connection?
             init(_ connection: Connection) { self.connection = connection }
         }
 
+        /// Stops the thread and waits (a second at most) until its connection is closed: a
+        /// store released is closed, so the next to open the file (a restart in the same
+        /// process, a test) finds it unlocked. (The last connection to close checkpoints the
+        /// log under an exclusive lock: a writer arriving then may be told the file is locked.)
         func stop() {
             stopped.store(true, ordering: .releasing)
             for _ in 0..<1000 where !ended.load(ordering: .acquiring) {
