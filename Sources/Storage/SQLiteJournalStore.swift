@@ -91,8 +91,8 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     /// has copied nearly all of it, this copies the rest (no writer runs meanwhile, so it
     /// completes) and the next commit starts the log over.
     public func tidy() {
-        guard checkpoints.logPages.load(ordering: .relaxed) > Checkpoints.longLog else { return }
-        if (try? writer.exec("PRAGMA wal_checkpoint(PASSIVE)")) != nil { checkpoints.logPages.store(0, ordering: .relaxed) }
+        guard checkpoints.log.pages.load(ordering: .relaxed) > Checkpoints.longLog else { return }
+        if (try? writer.exec("PRAGMA wal_checkpoint(PASSIVE)")) != nil { checkpoints.log.pages.store(0, ordering: .relaxed) }
     }
 
     /// SQLite checkpoints its log from the committing connection once the log passes 1,000
@@ -105,44 +105,38 @@ public final class SQLiteJournalStore: JournalStore, @unchecked Sendable {
     /// checkpoint.
     final class Checkpoints: Sendable {
         static let longLog = 2_000
-        private let stopped = Atomic<Bool>(false)
-        /// The thread has ended, and its connection is closed.
-        private let ended = Atomic<Bool>(false)
-        /// Pages in the log at the last checkpoint.
-        let logPages = Atomic<Int>(0)
+        /// What the thread and the writer share: the stop flag, and the pages in the log at
+        /// the last checkpoint.
+        final class Log: Sendable {
+            let stopped = Atomic<Bool>(false)
+            let pages = Atomic<Int>(0)
+        }
+        let log = Log()
+        /// Joined by `stop`: the thread's closure, and with it its connection, is gone by then.
+        private let thread: pthread_t?
 
         init(_ connection: Connection) {
-            let flag = self, held = Held(connection)
-            let started = startThread(detached: true) {
-                while !flag.stopped.load(ordering: .acquiring) {
+            let log = self.log
+            let started = startThread {
+                while !log.stopped.load(ordering: .acquiring) {
                     var pause = timespec(tv_sec: 0, tv_nsec: 50_000_000)
                     nanosleep(&pause, nil)
-                    try? held.connection?.query("PRAGMA wal_checkpoint(PASSIVE)", []) { row in
-                        flag.logPages.store(Int(row.int(1)), ordering: .relaxed)
+                    try? connection.query("PRAGMA wal_checkpoint(PASSIVE)", []) { row in
+                        log.pages.store(Int(row.int(1)), ordering: .relaxed)
                     }
                 }
-                held.connection = nil  // its only reference: closed here, before `ended`
-                flag.ended.store(true, ordering: .releasing)
             }
-            if case .failure = started { ended.store(true, ordering: .releasing) }
+            thread = try? started.get()
         }
 
-        /// The thread's connection, let go of when the thread ends (only that thread uses it).
-        private final class Held: @unchecked Sendable {
-            var connection: Connection?
-            init(_ connection: Connection) { self.connection = connection }
-        }
-
-        /// Stops the thread and waits (a second at most) until its connection is closed: a
-        /// store released is closed, so the next to open the file (a restart in the same
-        /// process, a test) finds it unlocked. (The last connection to close checkpoints the
-        /// log under an exclusive lock: a writer arriving then may be told the file is locked.)
+        /// Stops the thread and waits until its connection is closed: a store released is
+        /// closed, so the next to open the file (a restart in the same process, a test) finds
+        /// it unlocked. (The last connection to close checkpoints the log under an exclusive
+        /// lock: a writer arriving then may be told the file is locked.) Once only: `release`
+        /// hands the lock's descriptor over once too.
         func stop() {
-            stopped.store(true, ordering: .releasing)
-            for _ in 0..<1000 where !ended.load(ordering: .acquiring) {
-                var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-                nanosleep(&pause, nil)
-            }
+            guard !log.stopped.exchange(true, ordering: .acquiringAndReleasing), let thread else { return }
+            pthread_join(thread, nil)
         }
     }
 

@@ -145,11 +145,12 @@ public final class LiveLayout: @unchecked Sendable {
     /// once the answer is no longer wanted.
     public func applySnapshot(_ batch: EditBatch, seconds: Double = LayoutLimits.standard.solveSeconds,
                               stop: (@Sendable () -> Bool)? = nil) -> Result<AnswerSnapshot, LayoutProblem> {
-        // What the layout says about a refusal describes this batch: a 409 below ran nothing
-        // (it once reported the trace of an earlier refusal, and a session kept the 409).
-        lastRefusalLeftTrace = false
-        ranOutOfTime = false
         if let expected = batch.ifRevision, expected != state.revision {
+            // What the layout says about a refusal describes this batch, which ran nothing
+            // (it once reported the trace of an earlier refusal, and a session kept the 409).
+            // `runBatch` says it for every other batch.
+            lastRefusalLeftTrace = false
+            ranOutOfTime = false
             return .failure(LayoutProblem(status: 409, title: "Revision mismatch", errors: [
                 LayoutError(code: .revisionMismatch,
                             message: "the session is at revision \(state.revision), not \(expected)",
