@@ -30,6 +30,68 @@ extension Solver {
         throw .unsatisfiable(conflict: conflict)
     }
 
+    /// Changes the constants of several installed constraints, then re-optimises once: one
+    /// dual simplex run serves every change (a warm one-shot's numbers, docs/api.md "Warm
+    /// one-shots"), where `setConstant` runs one after each, and pairs such as a view's
+    /// hugging and compression at the same size pivot there and back. The optimum reached is
+    /// the one the changes made one by one reach wherever that optimum is unique.
+    /// All or nothing: when the new constants leave a required equality broken or the
+    /// required constraints conflict, every constant is put back and `.unsatisfiable` is
+    /// thrown with no conflict set (the caller makes the changes one by one to learn which
+    /// breaks); nothing changes on any other error either.
+    public func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
+        settle()
+        for change in changes {
+            guard tags[change.constraint] != nil else { throw .unknownConstraint }
+            guard change.constant.isFinite else { throw .nonFiniteNumber }
+        }
+        pivotLog = []
+        defer { pivotLog = nil }
+        var broken: Symbol?
+        // The constant each change moved from (NaN: it moved nothing), to put back.
+        var before: [Double] = []
+        before.reserveCapacity(changes.count)
+        for change in changes {
+            guard let tag = tags[change.constraint], change.constant != tag.constant else { before.append(.nan); continue }
+            before.append(tag.constant)
+            // Later shifts are made even after a break, so that putting back is one loop.
+            if let b = shift(tag, by: change.constant - tag.constant), broken == nil { broken = b }
+            tags.setConstant(change.constraint, change.constant)
+        }
+        // A required equality one shift broke, a later one may have mended (two constraints of
+        // `x == 5` both moved to 7): what counts is how the rows stand after the last.
+        if broken != nil { broken = brokenEquality(among: changes) }
+        guard broken != nil || dualOptimize() != nil else { return }
+
+        if let log = pivotLog { undoPivots(log) }
+        infeasible.removeAll()
+        for (change, old) in zip(changes, before).reversed() where !old.isNaN {
+            guard let tag = tags[change.constraint] else { continue }
+            _ = shift(tag, by: old - tag.constant)
+            tags.setConstant(change.constraint, old)
+        }
+        infeasible.removeAll()
+        throw .unsatisfiable(conflict: [])
+    }
+
+    /// A basic dummy (a required equality) left nonzero in a row that one of `changes` moved.
+    private func brokenEquality(among changes: [(constraint: Constraint, constant: Double)]) -> Symbol? {
+        for change in changes {
+            guard let marker = tags[change.constraint]?.marker else { continue }
+            func broken(_ slot: Int32) -> Symbol? {
+                let basic = tableau.basicOf[Int(slot)]
+                return basic >= 0 && tableau.kinds[Int(basic)] == .dummy && !nearZero(tableau.constant(slot: slot)) ? basic : nil
+            }
+            let own = tableau.slotOf[Int(marker)]
+            if own >= 0 {
+                if let b = broken(own) { return b }
+                continue
+            }
+            for slot in tableau.slots(containing: marker) { if let b = broken(slot) { return b } }
+        }
+        return nil
+    }
+
     /// Moves the constraint's marker so that its equation reads with the constant changed
     /// by `delta`; every row's constant moves by (its marker coefficient)·sigma·delta.
     /// Returns a basic dummy left nonzero (a required equality now broken), if any.

@@ -83,6 +83,50 @@ struct SolverBehaviourTests {
         #expect(objectiveMatches(s.objective(), [(750, 0), (250, 38)]))
     }
 
+    @Test func setConstantsJudgesTheEquationsAsTheyEnd() throws {
+        // `x == 5` twice: the second is redundant (its marker a basic dummy). Moving one alone
+        // breaks the pair; moving both, one after the other, breaks it only part way.
+        let s = Solver()
+        let x = s.makeVariable("x"), y = s.makeVariable("y")
+        let first = cn([(x, 1)], -5, .equal, 1000, "first")
+        let second = cn([(x, 1)], -5, .equal, 1000, "second")
+        try s.add(first)
+        try s.add(second)
+        try s.add(cn([(y, 1), (x, -1)], -2, .equal, 1000, "y"))  // y = x + 2
+        try s.add(cn([(y, 1)], 0, .equal, 1, "weak"))  // y = 0 @1: paid 7, then 9
+        try s.setConstants([(first, -7), (second, -7)])
+        #expect(approxEqual(s.value(x), 7) && approxEqual(s.value(y), 9))
+        #expect(s.constant(of: first) == -7 && s.constant(of: second) == -7)
+        // One of them alone cannot move: refused, nothing changed.
+        #expect(throws: SolverError.unsatisfiable(conflict: [])) { try s.setConstants([(first, -9), (first, -8)]) }
+        #expect(approxEqual(s.value(x), 7) && s.constant(of: first) == -7)
+        // The last change of a constraint listed twice is the one that stays.
+        try s.setConstants([(second, -1), (first, -3), (second, -3)])
+        #expect(approxEqual(s.value(x), 3) && s.constant(of: second) == -3)
+    }
+
+    @Test func setConstantsReachesWhatOneByOneReaches() throws {
+        // Two widths that share a row, hugging and compression of each moved together: the
+        // batch's one dual simplex run ends where the changes made one at a time end.
+        func build() throws -> (Solver, [Variable], [Constraint]) {
+            let s = Solver()
+            let r = s.makeVariable("R"), a = s.makeVariable("a"), b = s.makeVariable("b")
+            try s.add(cn([(r, 1)], -300, .equal, 1000, "R"))
+            try s.add(cn([(a, 1), (b, 1), (r, -1)], 8, .lessThanOrEqual, 1000, "fit"))
+            let cs = [cn([(a, 1)], -100, .lessThanOrEqual, 250, "ha"), cn([(a, 1)], -100, .greaterThanOrEqual, 750, "ca"),
+                      cn([(b, 1)], -100, .lessThanOrEqual, 251, "hb"), cn([(b, 1)], -100, .greaterThanOrEqual, 750, "cb")]
+            for c in cs { try s.add(c) }
+            return (s, [r, a, b], cs)
+        }
+        for sizes in [(-200.0, -120.0), (-90, -250), (-150, -150), (-300, -10)] {
+            let (one, v1, c1) = try build(), (batch, v2, c2) = try build()
+            for (k, size) in [sizes.0, sizes.0, sizes.1, sizes.1].enumerated() { try one.setConstant(c1[k], to: size) }
+            try batch.setConstants(Array(zip(c2, [sizes.0, sizes.0, sizes.1, sizes.1])))
+            for (p, q) in zip(v1, v2) { #expect(approxEqual(one.value(p), batch.value(q)), "\(sizes)") }
+            #expect(objectiveMatches(batch.objective(), one.objective().map { ($0.priority, $0.violation) }))
+        }
+    }
+
     @Test func removeRestores() throws {
         let s = Solver()
         let x = s.makeVariable("x"), y = s.makeVariable("y")

@@ -1,4 +1,4 @@
-// Random systems against the oracle: after every add / remove / setConstant / setPriority / edit /
+// Random systems against the oracle: after every add / remove / setConstant(s) / setPriority / edit /
 // suggest the solver's values must satisfy the required constraints and be lexicographically optimal, its
 // objective() must equal the oracle's, ambiguous() must name exactly the variables the oracle
 // finds undetermined, and every rejection must come with an irreducible conflict and leave the
@@ -67,6 +67,19 @@ func runRandomSystem(seed: UInt64, constants: ClosedRange<Int> = -10...10,
             h.remove(at: rng.int(0...(h.installed.count - 1)))
         case 57..<60 where !h.removed.isEmpty:
             h.removeUnknown(h.removed[rng.int(0...(h.removed.count - 1))])
+        case 66..<75 where h.installed.count > 1 && rng.chance(0.35):
+            // Several constants at once, a constraint maybe twice, required ones likely; a
+            // third of the time all moved by one step, which can break a required equality
+            // part way and mend it by the end (two constraints of `x == 5` both moved to 7).
+            let required = h.installed.indices.filter { h.installed[$0].model.isRequired }
+            let indices = (0..<rng.int(2...4)).map { _ in
+                required.count > 1 && rng.chance(0.7) ? rng.pick(required) : rng.int(0...(h.installed.count - 1))
+            }
+            let step = Double(rng.int(-6...6))
+            let together = rng.chance(0.35)
+            h.setConstants(at: indices, to: indices.map {
+                together ? h.installed[$0].model.constant + step : Double(rng.int(-12...12)) + (rng.chance(0.2) ? 0.5 : 0)
+            })
         case 60..<75 where !h.installed.isEmpty:
             // Half the time a required constraint: those can make the system unsatisfiable.
             let required = h.installed.indices.filter { h.installed[$0].model.isRequired }
@@ -200,6 +213,9 @@ struct SolverPropertyTests {
             #expect(total.rejected + total.setConstantRejected > 5, "too few unsatisfiable adds: \(total)")
             #expect(total.suggests > 50 && total.setConstants > 50 && total.removes > 50, "\(total)")
             if boundRuns { #expect(total.runs > 100, "\(total)") }
+            // Refused batches are rare in random systems: `setConstantsJudgesTheEquationsAsTheyEnd`
+            // refuses some on purpose.
+            #expect(total.batches > 50, "\(total)")
         }
     }
 }

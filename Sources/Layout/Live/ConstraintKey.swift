@@ -32,10 +32,13 @@ enum ConstraintKey: Hashable {
         switch self {
         case .user: return 0
         case .frame(_, let field): return field.index
-        case .hugging(_, let axis): return 4 + axis.index
-        case .compression(_, let axis): return 6 + axis.index
+        case .hugging(_, let axis): return Self.huggingIndex(axis)
+        case .compression(_, let axis): return Self.compressionIndex(axis)
         }
     }
+
+    static func huggingIndex(_ axis: SizeAxis) -> UInt8 { 4 + axis.index }
+    static func compressionIndex(_ axis: SizeAxis) -> UInt8 { 6 + axis.index }
 
     /// Whether `implicitIndex` `index` is a hugging constraint's.
     static func isHugging(index: UInt8) -> Bool { index == 4 || index == 5 }

@@ -95,6 +95,54 @@ extension LiveLayout {
         }
     }
 
+    /// Gives views new intrinsic sizes with one re-optimisation of the solver
+    /// (`Solver.setConstants`): a warm one-shot's text sizes, two constants a size (hugging
+    /// and compression, installed as `size - I`; a pair held as one sits under the hugging
+    /// key alone). Where a batch records undo steps, an entry is broken, or the solver refuses
+    /// the changes together, they are made one by one instead (`changeConstant`), which
+    /// decides what breaks.
+    func changeIntrinsicSizes(_ sizes: [(view: String, place: Int, axis: SizeAxis, size: Double)]) throws(LayoutError) {
+        func oneByOne() throws(LayoutError) {
+            for s in sizes {
+                try changeConstant(.hugging(view: s.view, s.axis), to: -s.size, viewHint: s.place)
+                try changeConstant(.compression(view: s.view, s.axis), to: -s.size, viewHint: s.place)
+            }
+        }
+        guard !(activity.isBatch && recordsUndo) else { return try oneByOne() }
+        var moves: [(constraint: Constraint, constant: Double)] = []
+        var places: [ViewTree.ImplicitPlace] = []
+        moves.reserveCapacity(2 * sizes.count)
+        places.reserveCapacity(2 * sizes.count)
+        // Read through an inout access (see `entry(_:viewHint:)`).
+        func collect(_ state: inout LayoutState) -> Bool {
+            for s in sizes {
+                for index in [ConstraintKey.huggingIndex(s.axis), ConstraintKey.compressionIndex(s.axis)] {
+                    guard let place = state.tree.implicitPlace(view: s.view, hint: s.place, index: index) else { continue }
+                    let entry = state.tree[place]
+                    guard entry.constant != -s.size else { continue }
+                    guard !entry.isBroken else { return false }
+                    moves.append((entry.constraint, -s.size))
+                    places.append(place)
+                }
+            }
+            return true
+        }
+        guard collect(&state) else { return try oneByOne() }
+        guard !moves.isEmpty else { return }
+        do {
+            try solver.setConstants(moves)
+        } catch .unsatisfiable {
+            return try oneByOne()
+        } catch {
+            throw LayoutError(code: .solverError, message: "the solver refused an intrinsic size: \(error)", location: nil)
+        }
+        for (place, move) in zip(places, moves) {
+            touched(state.tree[place].seq)
+            state.tree.setConstant(move.constant, at: place)
+        }
+        drift += moves.count
+    }
+
     /// Gives a constraint a new priority and keeps its place in add order (`set`). Optional to
     /// optional is an edit of the solver in place; to or from required, the one constraint
     /// goes out of the solver and back at the new priority, nothing else moves, and a change

@@ -257,15 +257,8 @@ private struct NewNumbers {
     func apply(to layout: LiveLayout) -> [LayoutError] {
         var errors: [LayoutError] = []
         for f in frames { errors += layout.setFrame(f.frame, of: f.view, at: f.location, viewHint: f.place) }
-        for s in sizes {
-            do {
-                // Installed as `size - I` (`installIntrinsic`): a pair held as one sits
-                // under the hugging key alone.
-                try layout.changeConstant(.hugging(view: s.view, s.axis), to: -s.size, viewHint: s.place)
-                try layout.changeConstant(.compression(view: s.view, s.axis), to: -s.size, viewHint: s.place)
-            } catch {
-                errors.append(error)
-            }
+        if !sizes.isEmpty {
+            do { try layout.changeIntrinsicSizes(sizes) } catch { errors.append(error) }
         }
         for c in constraints {
             guard let description = layout.state.registry[c.id] else { continue }

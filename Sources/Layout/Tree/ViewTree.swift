@@ -144,6 +144,23 @@ struct ViewTree {
         return storage[s].implicit.first { $0.index == index }?.entry
     }
 
+    /// Where an implicit entry lives: its view's slot and its position among the view's.
+    struct ImplicitPlace {
+        let slot: Int, position: Int
+    }
+
+    /// Where view `id` keeps implicit entry `index`, if it has one.
+    func implicitPlace(view id: String, hint: Int = -1, index: UInt8) -> ImplicitPlace? {
+        guard let s = slot(id, hint: hint), let p = storage[s].implicit.firstIndex(where: { $0.index == index }) else { return nil }
+        return ImplicitPlace(slot: s, position: p)
+    }
+
+    subscript(_ place: ImplicitPlace) -> SolverEntry { storage[place.slot].implicit[place.position].entry }
+
+    mutating func setConstant(_ constant: Double, at place: ImplicitPlace) {
+        storage[place.slot].implicit[place.position].entry.constant = constant
+    }
+
     /// Sets the current constant of an implicit entry in place (the hot path of `setFrame`).
     /// False if there is no such entry.
     @discardableResult

@@ -33,13 +33,15 @@ final class SolverHarness {
     struct Stats {
         var steps = 0, adds = 0, rejected = 0, removes = 0, setConstants = 0, setConstantRejected = 0
         var suggests = 0, edits = 0, levelsSeen = 0, ambiguousSeen = 0, runs = 0
+        /// `setConstants` batches, and those refused.
+        var batches = 0, batchesRefused = 0
         static func + (a: Stats, b: Stats) -> Stats {
             Stats(steps: a.steps + b.steps, adds: a.adds + b.adds, rejected: a.rejected + b.rejected,
                   removes: a.removes + b.removes, setConstants: a.setConstants + b.setConstants,
                   setConstantRejected: a.setConstantRejected + b.setConstantRejected,
                   suggests: a.suggests + b.suggests, edits: a.edits + b.edits,
                   levelsSeen: a.levelsSeen + b.levelsSeen, ambiguousSeen: a.ambiguousSeen + b.ambiguousSeen,
-                  runs: a.runs + b.runs)
+                  runs: a.runs + b.runs, batches: a.batches + b.batches, batchesRefused: a.batchesRefused + b.batchesRefused)
         }
     }
 
@@ -208,6 +210,40 @@ final class SolverHarness {
             checkUnchanged(before, after: "rejected setConstant")
         } catch {
             fail("setConstant threw \(error)")
+        }
+    }
+
+    /// Several constants at once (`Solver.setConstants`): refused exactly when the required
+    /// constraints cannot hold with all of them, and then nothing changes.
+    func setConstants(at indices: [Int], to constants: [Double]) {
+        stats.batches += 1
+        log.append("setConstants \(constants) on \(indices.map { installed[$0].handle.name })")
+        var models = installed
+        for (i, k) in zip(indices, constants) { models[i].model.constant = k }
+        let expectFeasible = LexOracle.isFeasible(variableCount: n, models.map(\.model).filter(\.isRequired))
+        let before = snapshot()
+        do throws(SolverError) {
+            try solver.setConstants(zip(indices, constants).map { (installed[$0.0].handle, $0.1) })
+            if !expectFeasible { fail("setConstants accepted constants with which the required constraints cannot hold") }
+            for (i, k) in zip(indices, constants) {
+                installed[i].model.constant = k
+                installed[i].constantChanged = true
+            }
+            for i in indices where solver.constant(of: installed[i].handle) != installed[i].model.constant {
+                fail("constant(of:) is \(String(describing: solver.constant(of: installed[i].handle))) after setConstants")
+            }
+        } catch .unsatisfiable {
+            stats.batchesRefused += 1
+            if expectFeasible {
+                fail("setConstants threw .unsatisfiable but the constraints can hold")
+                return
+            }
+            for i in Set(indices) where solver.constant(of: installed[i].handle) != installed[i].model.constant {
+                fail("constant(of:) changed by a rejected setConstants")
+            }
+            checkUnchanged(before, after: "rejected setConstants")
+        } catch {
+            fail("setConstants threw \(error)")
         }
     }
 

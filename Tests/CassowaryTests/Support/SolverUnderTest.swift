@@ -11,6 +11,8 @@ protocol SolverUnderTest: AnyObject {
     func remove(_ c: Constraint) throws(SolverError)
     func contains(_ c: Constraint) -> Bool
     func setConstant(_ c: Constraint, to constant: Double) throws(SolverError)
+    /// All or nothing, one re-optimisation (`Solver.setConstants`).
+    func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError)
     /// Optional to optional only.
     func setPriority(_ c: Constraint, to priority: Double) throws(SolverError)
     func constant(of c: Constraint) -> Double?
@@ -41,6 +43,7 @@ final class RealSolver: SolverUnderTest {
     func remove(_ c: Constraint) throws(SolverError) { try solver.remove(c) }
     func contains(_ c: Constraint) -> Bool { solver.contains(c) }
     func setConstant(_ c: Constraint, to constant: Double) throws(SolverError) { try solver.setConstant(c, to: constant) }
+    func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) { try solver.setConstants(changes) }
     func setPriority(_ c: Constraint, to priority: Double) throws(SolverError) { try solver.setPriority(c, to: priority) }
     func constant(of c: Constraint) -> Double? { solver.constant(of: c) }
     func addEditVariable(_ k: Int, priority: Double) throws(SolverError) {
@@ -156,6 +159,17 @@ final class OracleBackedSolver: SolverUnderTest {
             return
         }
         installed[i].model = changed
+        cache = nil
+    }
+
+    func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
+        var models = installed
+        for change in changes {
+            guard let i = models.firstIndex(where: { $0.handle === change.constraint }) else { throw .unknownConstraint }
+            models[i].model.constant = change.constant
+        }
+        guard LexOracle.isFeasible(variableCount: n, models.map(\.model).filter(\.isRequired)) else { throw .unsatisfiable(conflict: []) }
+        installed = models
         cache = nil
     }
 
