@@ -42,4 +42,27 @@ import Layout
         }
         #expect(Self.gauge(cache, "trellis_warm_layouts") == 0 && Self.gauge(cache, "trellis_warm_layouts_bytes") == 0)
     }
+
+    /// A layout taken out is handed to nobody else until it is put back, and comes back as
+    /// the newest.
+    @Test func aLayoutTakenOutIsNobodyElsesUntilPutBack() throws {
+        let cache = WarmLayouts(capacityBytes: 10_000_000)
+        let a = try Self.layout(1, padding: 0), b = try Self.layout(2, padding: 0)
+        cache.put(a)
+        cache.put(b)
+        let skeletonA = try #require(a.skeletonHash)
+        #expect(cache.take(skeletonHash: skeletonA) === a)
+        #expect(cache.take(skeletonHash: skeletonA) == nil)  // out: not found again
+        #expect(Self.gauge(cache, "trellis_warm_layouts") == 1)
+        #expect(cache.takeNewest() === b)
+        #expect(cache.takeNewest() == nil)
+        cache.put(b)
+        cache.put(a)  // back home, now the newest
+        #expect(Self.gauge(cache, "trellis_warm_layouts") == 2)
+        #expect(cache.takeNewest() === a)
+        cache.put(a)
+        #expect(cache.take(skeletonHash: skeletonA) === a)
+        cache.put(a)
+        #expect(Self.gauge(cache, "trellis_warm_layouts") == 2)
+    }
 }

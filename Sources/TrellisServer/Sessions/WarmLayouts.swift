@@ -65,9 +65,10 @@ final class WarmLayouts: Sendable {
     }
 
     /// Keeps `layout` as the most recently used, letting the least recently used go past the bound.
+    /// A layout taken out comes back to its slot; a spoiled one, or one grown too big, leaves it.
     func put(_ layout: WarmLayout) {
-        guard fits(layout.estimatedBytes), !layout.isSpoiled else { return }
-        let released = state.withLock { $0.put(layout, capacity: capacityBytes) }
+        let keep = fits(layout.estimatedBytes) && !layout.isSpoiled
+        let released = state.withLock { $0.put(layout, keep: keep, capacity: capacityBytes) }
         _ = released  // freed here, outside the lock
     }
 
@@ -87,12 +88,17 @@ final class WarmLayouts: Sendable {
     }
 }
 
-/// The cache under its lock: layouts in slots, linked newest to oldest, found by hash.
+/// The cache under its lock: layouts in slots, linked newest to oldest, found by hash. A layout
+/// a request has taken keeps its slot and its place in the indexes, marked out and unlinked
+/// (so neither found nor let go), until it is put back: a take and a put then change no index
+/// (each had removed and added a hash's list, an allocation and a free, for every warm answer).
 private struct State: Sendable {
     struct Slot {
         var layout: WarmLayout?
         var newer: Int32 = -1
         var older: Int32 = -1
+        /// Taken by a request: not in the newest-to-oldest list, not counted in `entries`/`bytes`.
+        var out = false
         /// The layout's `skeletonHash` and `estimatedBytes` when it was put in.
         var skeleton: Int?
         var bytes = 0
@@ -113,18 +119,18 @@ private struct State: Sendable {
     static let sightingsKept = 4096
 
     mutating func take(hash: Int) -> WarmLayout? {
-        guard let slot = byHash[hash]?.last else { return nil }
-        return remove(slot)
+        guard let slot = byHash[hash]?.last(where: { !slots[Int($0)].out }) else { return nil }
+        return takeOut(slot)
     }
 
     mutating func take(skeleton: Int) -> WarmLayout? {
-        guard let slot = bySkeleton[skeleton]?.last else { return nil }
-        return remove(slot)
+        guard let slot = bySkeleton[skeleton]?.last(where: { !slots[Int($0)].out }) else { return nil }
+        return takeOut(slot)
     }
 
     mutating func takeNewest() -> WarmLayout? {
         guard newest >= 0, slots[Int(newest)].skeleton != nil else { return nil }
-        return remove(newest)
+        return takeOut(newest)
     }
 
     mutating func sighted(_ hash: Int) -> Bool {
@@ -140,43 +146,93 @@ private struct State: Sendable {
         return false
     }
 
-    /// Inserts as newest; answers what had to go (to be freed outside the lock).
-    mutating func put(_ layout: WarmLayout, capacity: Int) -> [WarmLayout] {
-        let slot: Int32
-        if let reused = free.popLast() { slot = reused } else {
-            slot = Int32(slots.count)
-            slots.append(Slot())
+    /// Puts `layout` back in its slot, or in a new one, as newest (or, unless `keep`, lets its
+    /// slot go); answers what had to go (to be freed outside the lock).
+    mutating func put(_ layout: WarmLayout, keep: Bool, capacity: Int) -> [WarmLayout] {
+        let home = byHash[layout.structureHash]?.first { slots[Int($0)].out && slots[Int($0)].layout === layout }
+        guard keep else {
+            if let home { discard(home) }
+            return []
         }
-        let skeleton = layout.skeletonHash, size = layout.estimatedBytes
-        slots[Int(slot)] = Slot(layout: layout, newer: -1, older: newest, skeleton: skeleton, bytes: size)
-        if newest >= 0 { slots[Int(newest)].newer = slot }
-        newest = slot
-        if oldest < 0 { oldest = slot }
-        byHash[layout.structureHash, default: []].append(slot)
-        if let skeleton { bySkeleton[skeleton, default: []].append(slot) }
-        entries += 1
-        bytes += size
+        let slot: Int32
+        if let home {
+            slot = home
+            let skeleton = layout.skeletonHash
+            if slots[Int(slot)].skeleton != skeleton {
+                unindex(slot, skeleton: slots[Int(slot)].skeleton)
+                if let skeleton { bySkeleton[skeleton, default: []].append(slot) }
+                slots[Int(slot)].skeleton = skeleton
+            }
+            slots[Int(slot)].out = false
+            slots[Int(slot)].bytes = layout.estimatedBytes
+        } else {
+            if let reused = free.popLast() { slot = reused } else {
+                slot = Int32(slots.count)
+                slots.append(Slot())
+            }
+            let skeleton = layout.skeletonHash
+            slots[Int(slot)] = Slot(layout: layout, skeleton: skeleton, bytes: layout.estimatedBytes)
+            byHash[layout.structureHash, default: []].append(slot)
+            if let skeleton { bySkeleton[skeleton, default: []].append(slot) }
+        }
+        link(slot)
         var released: [WarmLayout] = []
         while bytes > capacity, oldest >= 0, let gone = remove(oldest) { released.append(gone) }
         return released
     }
 
-    private mutating func remove(_ slot: Int32) -> WarmLayout? {
-        guard let layout = slots[Int(slot)].layout else { return nil }
+    /// Links `slot` in as newest and counts it.
+    private mutating func link(_ slot: Int32) {
+        slots[Int(slot)].newer = -1
+        slots[Int(slot)].older = newest
+        if newest >= 0 { slots[Int(newest)].newer = slot }
+        newest = slot
+        if oldest < 0 { oldest = slot }
+        entries += 1
+        bytes += slots[Int(slot)].bytes
+    }
+
+    /// Unlinks `slot` from the newest-to-oldest list and uncounts it.
+    private mutating func unlink(_ slot: Int32) {
         let s = slots[Int(slot)]
         if s.newer >= 0 { slots[Int(s.newer)].older = s.older } else { newest = s.older }
         if s.older >= 0 { slots[Int(s.older)].newer = s.newer } else { oldest = s.newer }
-        slots[Int(slot)] = Slot()
-        free.append(slot)
+        slots[Int(slot)].newer = -1
+        slots[Int(slot)].older = -1
+        entries -= 1
+        bytes -= s.bytes
+    }
+
+    /// Hands out the layout of a linked slot, which stays its home while it is out.
+    private mutating func takeOut(_ slot: Int32) -> WarmLayout? {
+        guard let layout = slots[Int(slot)].layout, !slots[Int(slot)].out else { return nil }
+        unlink(slot)
+        slots[Int(slot)].out = true
+        return layout
+    }
+
+    /// Takes a linked slot's layout out of the cache for good (the least recently used).
+    private mutating func remove(_ slot: Int32) -> WarmLayout? {
+        guard let layout = slots[Int(slot)].layout, !slots[Int(slot)].out else { return nil }
+        unlink(slot)
+        discard(slot)
+        return layout
+    }
+
+    /// Frees a slot that is out of the list (taken out, or just unlinked) and its index entries.
+    private mutating func discard(_ slot: Int32) {
+        guard let layout = slots[Int(slot)].layout else { return }
         let hash = layout.structureHash
         byHash[hash]?.removeAll { $0 == slot }
         if byHash[hash]?.isEmpty == true { byHash[hash] = nil }
-        if let skeleton = s.skeleton {
-            bySkeleton[skeleton]?.removeAll { $0 == slot }
-            if bySkeleton[skeleton]?.isEmpty == true { bySkeleton[skeleton] = nil }
-        }
-        entries -= 1
-        bytes -= s.bytes
-        return layout
+        unindex(slot, skeleton: slots[Int(slot)].skeleton)
+        slots[Int(slot)] = Slot()
+        free.append(slot)
+    }
+
+    private mutating func unindex(_ slot: Int32, skeleton: Int?) {
+        guard let skeleton else { return }
+        bySkeleton[skeleton]?.removeAll { $0 == slot }
+        if bySkeleton[skeleton]?.isEmpty == true { bySkeleton[skeleton] = nil }
     }
 }
