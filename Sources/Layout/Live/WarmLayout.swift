@@ -32,6 +32,8 @@ public final class WarmLayout: @unchecked Sendable {
     /// The text of the numbers of the answers given (`WarmAnswer.encoded`): most numbers of
     /// the next answer are the same.
     private let memo = FrameTextMemo()
+    /// The views of the document it holds (a server solves big layouts off its event loops).
+    public var viewCount: Int { layout.state.tree.count }
     /// `ScannedBody.skeletonHash` of the body kept, if any.
     public var skeletonHash: Int? { body?.tokens.skeletonHash }
     /// About what the kept layout costs in memory, for the cache's bound, erring high: the

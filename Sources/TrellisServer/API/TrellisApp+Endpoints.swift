@@ -95,8 +95,17 @@ extension TrellisApp {
 
     private func solveLayout(_ call: EndpointCall) {
         let request = call.request, space = call.space, done = call.done
-        runBounded(big: looksBig(request.body)) { [self] seconds in
-            let answer = service.solve(document: request.body, space: space, seconds: seconds, stop: request.isAbandoned)
+        // A body that differs from a kept one in numbers alone first, before its size is
+        // estimated (a scan of the body): its answer costs the numbers it changes.
+        var byNumbers = ByNumbers.notTried
+        if request.body.count <= Self.loopBodyBytes {
+            byNumbers = service.solveByNumbers(document: request.body, space: space, maxViews: config.bigSolveThreshold,
+                                               seconds: min(Self.loopSolveSeconds, config.maxSolveSeconds), stop: request.isAbandoned)
+            if case .answered(let answer) = byNumbers { return done(reply(answer, request)) }
+        }
+        runBounded(big: looksBig(request.body)) { [self, byNumbers] seconds in
+            let answer = service.solve(document: request.body, space: space, seconds: seconds, stop: request.isAbandoned,
+                                       after: byNumbers)
             if retries(outOfTime: answer.outOfTime, seconds: seconds, request) { return false }
             done(reply(answer, request))
             if request.body.count > Self.trimBodyBytes { returnFreedMemory() }

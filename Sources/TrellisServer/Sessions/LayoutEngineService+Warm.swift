@@ -5,14 +5,9 @@ import Platform
 // structure, its numbers changed in place (`WarmLayout`, `WarmLayouts`).
 extension LayoutEngineService {
     /// The answer of a kept layout whose body differs from `body` in number tokens alone,
-    /// without reading `body` (`WarmLayout.retarget(body:)`); nil to read it.
-    enum ByNumbers {
-        case answered(ServiceReply)
-        case declined
-        case notByNumbers
-    }
-
-    func solveWarm(body: [UInt8], _ warm: WarmLayouts, space: FrameSpace, seconds: Double,
+    /// without reading `body` (`WarmLayout.retarget(body:)`). A layout of more than
+    /// `maxViews` views is put back untried (`.notTried`).
+    func solveWarm(body: [UInt8], _ warm: WarmLayouts, space: FrameSpace, maxViews: Int, seconds: Double,
                            stop: @escaping @Sendable () -> Bool) -> ByNumbers {
         let start = MonotonicClock.now()
         // Layouts tried and not of this body, held out of the cache until the end (so that a
@@ -20,6 +15,10 @@ extension LayoutEngineService {
         var tried: [WarmLayout] = []
         defer { for layout in tried { warm.put(layout) } }
         func answer(_ kept: WarmLayout) -> ByNumbers {
+            guard kept.viewCount <= maxViews else {
+                warm.put(kept)
+                return .notTried
+            }
             switch kept.retarget(body: body, limits: limits, space: space, seconds: seconds, stop: stop) {
             case .answered(let answer)?:
                 warm.count(.hit)

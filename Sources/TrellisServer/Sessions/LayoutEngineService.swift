@@ -174,13 +174,26 @@ public struct LayoutEngineService: LayoutService {
     }
 
     public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply {
+        solve(document: document, space: space, seconds: seconds, stop: stop, after: .notTried)
+    }
+
+    public func solveByNumbers(document: [UInt8], space: FrameSpace, maxViews: Int, seconds: Double,
+                               stop: @escaping @Sendable () -> Bool) -> ByNumbers {
+        guard let warm else { return .notTried }
+        return solveWarm(body: document, warm, space: space, maxViews: maxViews, seconds: seconds, stop: stop)
+    }
+
+    public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool,
+                      after byNumbers: ByNumbers) -> ServiceReply {
         var tryWarm = warm != nil
-        if let warm {
-            switch solveWarm(body: document, warm, space: space, seconds: seconds, stop: stop) {
-            case .answered(let reply): return reply
-            case .declined: tryWarm = false  // the kept layout holds this document already
-            case .notByNumbers: break
-            }
+        var outcome = byNumbers
+        if case .notTried = outcome, let warm {
+            outcome = solveWarm(body: document, warm, space: space, maxViews: .max, seconds: seconds, stop: stop)
+        }
+        switch outcome {
+        case .answered(let reply): return reply
+        case .declined: tryWarm = false  // the kept layout holds this document already
+        case .notByNumbers, .notTried: break
         }
         let parsed: LayoutDocument
         switch document.withUnsafeBytes({ decodeLayoutDocument($0, limits: limits) }) {

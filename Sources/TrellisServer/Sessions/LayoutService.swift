@@ -105,6 +105,18 @@ public protocol LayoutService: Sendable {
     /// gone). The default ignores both.
     func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply
 
+    /// `POST /v1/layouts` answered by a layout kept from an earlier one-shot whose body differs
+    /// from `document` in numbers alone (docs/api.md "Warm one-shots"), without reading it.
+    /// Tried first, on the event loop, before the body's size is estimated: such an answer costs
+    /// the numbers it changes. A kept layout of more than `maxViews` views is left to `solve`
+    /// (big layouts are solved on the pool). The default tries nothing.
+    func solveByNumbers(document: [UInt8], space: FrameSpace, maxViews: Int, seconds: Double,
+                        stop: @escaping @Sendable () -> Bool) -> ByNumbers
+
+    /// `solve`, after `solveByNumbers` answered `byNumbers` for the same body (not repeated).
+    func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool,
+               after byNumbers: ByNumbers) -> ServiceReply
+
     /// `POST /v1/sessions`: a new session under `id`, and its answer, which must contain
     /// `"id"` and `"revision"`. The status of the reply is ignored when a session is
     /// returned (the server answers 201 with `Location`); without a session the reply is
@@ -186,6 +198,12 @@ extension LayoutService {
     public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool) -> ServiceReply {
         solve(document: document, space: space)
     }
+    public func solveByNumbers(document: [UInt8], space: FrameSpace, maxViews: Int, seconds: Double,
+                               stop: @escaping @Sendable () -> Bool) -> ByNumbers { .notTried }
+    public func solve(document: [UInt8], space: FrameSpace, seconds: Double, stop: @escaping @Sendable () -> Bool,
+                      after byNumbers: ByNumbers) -> ServiceReply {
+        solve(document: document, space: space, seconds: seconds, stop: stop)
+    }
     public func createSession(id: String, document: [UInt8], space: FrameSpace, seconds: Double,
                               stop: @escaping @Sendable () -> Bool) -> (reply: ServiceReply, session: Session?) {
         createSession(id: id, document: document, space: space)
@@ -196,6 +214,18 @@ extension LayoutService {
     }
     public func storedSession(_ stored: StoredSession, store: JournalStore) -> Session? { nil }
     public func takenOverSession(records: [StoredRecord]) -> Session? { nil }
+}
+
+/// What `LayoutService.solveByNumbers` made of a one-shot body.
+public enum ByNumbers: Sendable {
+    case answered(ServiceReply)
+    /// A kept layout holds this body's document but does not answer it warm (a diagnostic,
+    /// a refusal): solve it cold, and keep no other layout for it.
+    case declined
+    /// No kept layout's body differs from it in numbers alone.
+    case notByNumbers
+    /// Not looked for (no kept layouts, or one too big for the event loop).
+    case notTried
 }
 
 /// What a session let go of when it went to sleep. Freeing a big layout takes a while, so
