@@ -178,6 +178,9 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     /// event loop within `loopSolveSeconds`, and when that is not enough (`attempt` answers
     /// false: refused for time, nothing kept), again on the pool with the whole budget. So
     /// no such request holds an event loop longer, whatever its size suggested.
+    /// What an attempt on an event loop may take.
+    var loopAttemptSeconds: Double { min(Self.loopSolveSeconds, config.maxSolveSeconds) }
+
     func runBounded(big: Bool, _ attempt: @escaping @Sendable (Double) -> Bool) {
         let whole = config.maxSolveSeconds
         let onPool: @Sendable () -> Void = { _ = attempt(whole) }
@@ -185,7 +188,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
             if !pool.submit(onPool) { onPool() }
             return
         }
-        if attempt(min(Self.loopSolveSeconds, whole)) { return }
+        if attempt(loopAttemptSeconds) { return }
         if !pool.submit(onPool) { onPool() }
     }
 

@@ -115,15 +115,18 @@ extension LiveLayout {
         places.reserveCapacity(2 * sizes.count)
         // Read through an inout access (see `entry(_:viewHint:)`).
         func collect(_ state: inout LayoutState) -> Bool {
+            // False for a broken entry.
+            func add(_ s: (view: String, place: Int, axis: SizeAxis, size: Double), _ index: UInt8) -> Bool {
+                guard let place = state.tree.implicitPlace(view: s.view, hint: s.place, index: index) else { return true }
+                let entry = state.tree[place]
+                guard entry.constant != -s.size else { return true }
+                guard !entry.isBroken else { return false }
+                moves.append((entry.constraint, -s.size))
+                places.append(place)
+                return true
+            }
             for s in sizes {
-                for index in [ConstraintKey.huggingIndex(s.axis), ConstraintKey.compressionIndex(s.axis)] {
-                    guard let place = state.tree.implicitPlace(view: s.view, hint: s.place, index: index) else { continue }
-                    let entry = state.tree[place]
-                    guard entry.constant != -s.size else { continue }
-                    guard !entry.isBroken else { return false }
-                    moves.append((entry.constraint, -s.size))
-                    places.append(place)
-                }
+                guard add(s, ConstraintKey.huggingIndex(s.axis)), add(s, ConstraintKey.compressionIndex(s.axis)) else { return false }
             }
             return true
         }

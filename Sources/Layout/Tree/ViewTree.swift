@@ -140,8 +140,7 @@ struct ViewTree {
 
     /// The solver entry of one implicit constraint (`ConstraintKey.implicitIndex`) of a view.
     func entry(view id: String, hint: Int = -1, index: UInt8) -> SolverEntry? {
-        guard let s = slot(id, hint: hint) else { return nil }
-        return storage[s].implicit.first { $0.index == index }?.entry
+        implicitPlace(view: id, hint: hint, index: index).map { self[$0] }
     }
 
     /// Where an implicit entry lives: its view's slot and its position among the view's.
@@ -165,8 +164,8 @@ struct ViewTree {
     /// False if there is no such entry.
     @discardableResult
     mutating func setEntryConstant(_ constant: Double, view id: String, hint: Int = -1, index: UInt8) -> Bool {
-        guard let s = slot(id, hint: hint), let p = storage[s].implicit.firstIndex(where: { $0.index == index }) else { return false }
-        storage[s].implicit[p].entry.constant = constant
+        guard let place = implicitPlace(view: id, hint: hint, index: index) else { return false }
+        setConstant(constant, at: place)
         return true
     }
 

@@ -100,7 +100,7 @@ extension TrellisApp {
         var byNumbers = ByNumbers.notTried
         if request.body.count <= Self.loopBodyBytes {
             byNumbers = service.solveByNumbers(document: request.body, space: space, maxViews: config.bigSolveThreshold,
-                                               seconds: min(Self.loopSolveSeconds, config.maxSolveSeconds), stop: request.isAbandoned)
+                                               seconds: loopAttemptSeconds, stop: request.isAbandoned)
             if case .answered(let answer) = byNumbers { return done(reply(answer, request)) }
         }
         runBounded(big: looksBig(request.body)) { [self, byNumbers] seconds in
