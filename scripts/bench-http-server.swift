@@ -6,7 +6,7 @@ import Dispatch
 import HTTPServer
 
 let body = Array(#"{"id":"5f1c2a9e-7b3d-4c8e-9a21-0d6b8e4f3c77","kind":"layout","status":"ok","version":1,"width":1280,"height":720,"nodes":[{"id":1,"x":0,"y":0,"w":1280,"h":64},{"id":2,"x":0,"y":64,"w":320,"h":656},{"id":3,"x":320,"y":64,"w":960,"h":656}],"elapsedMicros":42,"cache":"miss","note":"anchor","rev":"a1b"}"#.utf8)
-let headers: [(name: String, value: String)] = [("Server", "trellis"), ("Content-Type", "application/json")]
+let headers = [HTTPHeader("Server", "trellis"), HTTPHeader("Content-Type", "application/json")]
 let arguments = CommandLine.arguments
 let port = arguments.count > 1 ? Int(arguments[1]) ?? 18090 : 18090
 var config = HTTPServerConfig(host: "127.0.0.1", port: port)

@@ -14,7 +14,7 @@ public struct HTTPRequest: Sendable {
     /// The HTTP version from the request line.
     public var version: (major: Int, minor: Int)
     /// Header fields in arrival order; names keep the client's spelling.
-    public var headers: [(name: String, value: String)]
+    public var headers: [HTTPHeader]
     /// The decoded body (chunked bodies arrive here already de-chunked).
     public var body: [UInt8]
     /// The peer's address as "ip:port", when it could be read.
@@ -22,7 +22,7 @@ public struct HTTPRequest: Sendable {
 
     public init(
         method: String, target: String, version: (major: Int, minor: Int) = (1, 1),
-        headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+        headers: [HTTPHeader] = [], body: [UInt8] = [],
         remoteAddress: String? = nil
     ) {
         let (path, query) = HTTPRequest.split(target: target)
@@ -33,7 +33,7 @@ public struct HTTPRequest: Sendable {
     /// Memberwise form used by the parser, which already split the target.
     init(
         method: String, target: String, path: String, query: String?,
-        version: (major: Int, minor: Int), headers: [(name: String, value: String)],
+        version: (major: Int, minor: Int), headers: [HTTPHeader],
         body: [UInt8], remoteAddress: String?
     ) {
         self.method = method

@@ -21,7 +21,7 @@ public struct HTTPResponder: Sendable {
     /// running for it may stop. Readable from any thread.
     public var isAbandoned: Bool { connection.clientGone.load(ordering: .relaxed) }
 
-    public func send(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public func send(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = []) {
         send(HTTPResponse(status: status, headers: headers, body: body))
     }
 }

@@ -3,17 +3,17 @@
 /// handler's `Connection: close` is honoured), so the framing is always right.
 public struct HTTPResponse: Sendable {
     public var status: Int
-    public var headers: [(name: String, value: String)]
+    public var headers: [HTTPHeader]
     public var body: [UInt8]
 
-    public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(status: Int = 200, headers: [HTTPHeader] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A response whose body is the UTF-8 of `text`.
-    public init(status: Int = 200, headers: [(name: String, value: String)] = [], text: String) {
+    public init(status: Int = 200, headers: [HTTPHeader] = [], text: String) {
         self.init(status: status, headers: headers, body: Array(text.utf8))
     }
 
@@ -26,7 +26,7 @@ public struct HTTPResponse: Sendable {
         json += #"","status":"# + String(status) + "}"
         return HTTPResponse(
             status: status,
-            headers: [(name: "Content-Type", value: "application/problem+json")],
+            headers: [HTTPHeader("Content-Type", "application/problem+json")],
             text: json)
     }
 }

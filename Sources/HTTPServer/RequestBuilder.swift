@@ -11,7 +11,7 @@ struct RequestBuilder {
     /// therefore starts a new header (this also handles empty values, which
     /// get no value callback at all).
     var fieldComplete = false
-    var headers: [(name: String, value: String)] = []
+    var headers: [HTTPHeader] = []
     var body: [UInt8] = []
     /// Request line plus header bytes seen so far, checked against the limit.
     var headBytes = 0
@@ -35,7 +35,7 @@ struct RequestBuilder {
     /// Moves the gathered name/value pair into `headers`.
     mutating func commitHeader() {
         guard fieldComplete else { return }
-        headers.append((String(decoding: field, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        headers.append(HTTPHeader(String(decoding: field, as: UTF8.self), String(decoding: value, as: UTF8.self)))
         field.removeAll(keepingCapacity: true)
         value.removeAll(keepingCapacity: true)
         fieldComplete = false
@@ -44,8 +44,8 @@ struct RequestBuilder {
     /// True when the header `name` (lower-case ASCII) has a value equal to
     /// `expected` (lower-case ASCII), ignoring case.
     func hasHeader(_ name: String, equalTo expected: String) -> Bool {
-        for header in headers where asciiCaseInsensitiveEquals(header.name, name) {
-            if asciiCaseInsensitiveEquals(trimmed(header.value), expected) { return true }
+        for k in headers.indices where asciiCaseInsensitiveEquals(headers[k].name, name) {
+            if asciiCaseInsensitiveEquals(trimmed(headers[k].value), expected) { return true }
         }
         return false
     }
@@ -54,8 +54,8 @@ struct RequestBuilder {
     /// exactly `chunked` (llhttp de-chunks). Any other coding (`gzip, chunked`, say) would
     /// be read as plain bytes, so RFC 9112 6.1 has it refused (501) instead.
     var transferCodingsAreApplied: Bool {
-        for header in headers where asciiCaseInsensitiveEquals(header.name, "transfer-encoding") {
-            let codings = header.value.split(separator: ",").map { trimmed(String($0)) }.filter { !$0.isEmpty }
+        for k in headers.indices where asciiCaseInsensitiveEquals(headers[k].name, "transfer-encoding") {
+            let codings = headers[k].value.split(separator: ",").map { trimmed(String($0)) }.filter { !$0.isEmpty }
             guard codings.count == 1, asciiCaseInsensitiveEquals(codings[0], "chunked") else { return false }
         }
         return true

@@ -32,7 +32,8 @@ enum ResponseSerializer {
             ok = ok && out.append("\r\n")
         }
 
-        for (name, value) in response.headers {
+        for header in response.headers {
+            let name = header.name, value = header.value
             switch classify(name) {
             case .framing:
                 continue

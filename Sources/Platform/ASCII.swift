@@ -25,6 +25,10 @@ package func asciiCaseInsensitiveEquals<A: StringProtocol, B: StringProtocol>(_ 
 @inlinable
 package func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
     guard a.utf8.count == b.utf8.count else { return false }
-    var a = a, b = b
-    return a.withUTF8 { x in b.withUTF8 { y in asciiCaseInsensitiveEquals(bytes: x, y) } }
+    // Read in place: `withUTF8` needs a mutable copy of each (two reference counts a call).
+    let fast = a.utf8.withContiguousStorageIfAvailable { x in
+        b.utf8.withContiguousStorageIfAvailable { y in asciiCaseInsensitiveEquals(bytes: x, y) }
+    }
+    if let fast, let equal = fast { return equal }
+    return asciiCaseInsensitiveEquals(bytes: a.utf8, b.utf8)
 }

@@ -21,6 +21,9 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     /// Where sessions' histories are made durable; nil: in memory only (docs/durability.md).
     public let journal: JournalWriter?
     let logger: Logger
+    /// The logger's own handler when it is ours without metadata of its own: the access log
+    /// writes its line straight through it (found once, not cast per request).
+    let lineHandler: LineLogHandler?
     let clock: NanoClock
     let requestIDs = RequestIDs()
     let cors: CORSPolicy
@@ -41,6 +44,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         self.service = service
         self.metrics = metrics
         self.logger = logger
+        self.lineHandler = (logger.handler as? LineLogHandler).flatMap { $0.metadata.isEmpty ? $0 : nil }
         self.clock = clock
         self.cors = config.cors
         self.pool = pool ?? WorkerPool(threads: config.solverThreads)

@@ -97,21 +97,15 @@ public final class TrellisHTTPServer: Sendable {
 
     @inline(__always)
     static func trellisRequest(_ request: HTTPRequest) -> TrellisRequest {
-        var headers: [HeaderField] = []
-        headers.reserveCapacity(request.headers.count)
-        for field in request.headers { headers.append(HeaderField(field.name, field.value)) }
         var converted = TrellisRequest(method: request.method, path: request.path, query: request.query ?? "",
-                                       headers: headers, body: request.body)
+                                       headers: request.headers, body: request.body)
         converted.remoteAddress = request.remoteAddress
         return converted
     }
 
     @inline(__always)
     static func httpResponse(_ response: TrellisResponse) -> HTTPResponse {
-        var headers: [(name: String, value: String)] = []
-        headers.reserveCapacity(response.headers.count)
-        for field in response.headers { headers.append((field.name, field.value)) }
-        return HTTPResponse(status: response.status, headers: headers, body: response.body)
+        HTTPResponse(status: response.status, headers: response.headers, body: response.body)
     }
 }
 

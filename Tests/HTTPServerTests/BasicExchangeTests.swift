@@ -93,7 +93,7 @@ struct BasicExchangeTests {
 
     @Test func handlerFramingHeadersAreReplaced() throws {
         let handler: HTTPServer.Handler = { _, responder in
-            responder.send(HTTPResponse(status: 201, headers: [("Content-Length", "999"), ("X-A", "1")], text: "ok"))
+            responder.send(HTTPResponse(status: 201, headers: [HTTPHeader("Content-Length", "999"), HTTPHeader("X-A", "1")], text: "ok"))
         }
         try withServer(handler: handler) { port, _ in
             let client = try TestHTTPClient(port: port)
@@ -109,7 +109,7 @@ struct BasicExchangeTests {
 
     @Test func handlerCanCloseTheConnection() throws {
         let handler: HTTPServer.Handler = { _, responder in
-            responder.send(HTTPResponse(headers: [("Connection", "close")], text: "last"))
+            responder.send(HTTPResponse(headers: [HTTPHeader("Connection", "close")], text: "last"))
         }
         try withServer(handler: handler) { port, _ in
             let client = try TestHTTPClient(port: port)

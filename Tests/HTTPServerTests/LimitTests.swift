@@ -49,8 +49,8 @@ struct LimitTests {
         var config = small
         config.errorResponse = { failure in
             HTTPResponse(status: failure.status,
-                         headers: [("Content-Type", "text/plain"), ("X-Shaped", "yes"),
-                                   ("X-Route", "\(failure.method ?? "-") \(failure.path ?? "-")")],
+                         headers: [HTTPHeader("Content-Type", "text/plain"), HTTPHeader("X-Shaped", "yes"),
+                                   HTTPHeader("X-Route", "\(failure.method ?? "-") \(failure.path ?? "-")")],
                          text: "\(failure.status) \(failure.reason)")
         }
         try withServer(config) { port, _ in

@@ -18,9 +18,9 @@ let echoHandler: HTTPServer.Handler = { request, responder in
     text += "|" + String(decoding: request.body, as: UTF8.self)
     responder.send(HTTPResponse(
         status: 200,
-        headers: [("Content-Type", "text/plain"),
-                  ("X-Version", "\(request.version.major).\(request.version.minor)"),
-                  ("X-Host", request.header("HOST") ?? "-")],
+        headers: [HTTPHeader("Content-Type", "text/plain"),
+                  HTTPHeader("X-Version", "\(request.version.major).\(request.version.minor)"),
+                  HTTPHeader("X-Host", request.header("HOST") ?? "-")],
         text: text))
 }
 

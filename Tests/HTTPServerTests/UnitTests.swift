@@ -5,7 +5,7 @@ import Testing
 @Suite("Pieces")
 struct UnitTests {
     @Test func requestSplitsTargetAndFindsHeadersIgnoringCase() {
-        let request = HTTPRequest(method: "GET", target: "/a/b?x=1&y=2", headers: [("Content-Type", "text/plain")])
+        let request = HTTPRequest(method: "GET", target: "/a/b?x=1&y=2", headers: [HTTPHeader("Content-Type", "text/plain")])
         #expect(request.path == "/a/b")
         #expect(request.query == "x=1&y=2")
         #expect(request.header("content-type") == "text/plain")
@@ -41,7 +41,7 @@ struct UnitTests {
     @Test func serializerWritesFramingAndDropsUnsafeHeaders() {
         var out = OutputBuffer()
         defer { out.free() }
-        let response = HTTPResponse(status: 404, headers: [("X-Ok", "1"), ("X-Bad", "a\r\nInjected: 1")], text: "nope")
+        let response = HTTPResponse(status: 404, headers: [HTTPHeader("X-Ok", "1"), HTTPHeader("X-Bad", "a\r\nInjected: 1")], text: "nope")
         let outcome = ResponseSerializer.append(response, keepAlive: false, isHead: false, date: [], to: &out)
         #expect(!outcome.failed)
         let text = String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self)

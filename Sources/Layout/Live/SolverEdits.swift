@@ -101,11 +101,14 @@ extension LiveLayout {
     /// key alone). Where a batch records undo steps, an entry is broken, or the solver refuses
     /// the changes together, they are made one by one instead (`changeConstant`), which
     /// decides what breaks.
-    func changeIntrinsicSizes(_ sizes: [(view: String, place: Int, axis: SizeAxis, size: Double)]) throws(LayoutError) {
+    /// `sizes` name views by tree slot: no id (a string a size, copied and released) on the
+    /// warm path.
+    func changeIntrinsicSizes(_ sizes: [IntrinsicSizeChange]) throws(LayoutError) {
         func oneByOne() throws(LayoutError) {
             for s in sizes {
-                try changeConstant(.hugging(view: s.view, s.axis), to: -s.size, viewHint: s.place)
-                try changeConstant(.compression(view: s.view, s.axis), to: -s.size, viewHint: s.place)
+                guard let view = state.tree.id(slot: s.slot) else { continue }
+                try changeConstant(.hugging(view: view, s.axis), to: -s.size, viewHint: s.slot)
+                try changeConstant(.compression(view: view, s.axis), to: -s.size, viewHint: s.slot)
             }
         }
         guard !(activity.isBatch && recordsUndo) else { return try oneByOne() }
@@ -116,8 +119,8 @@ extension LiveLayout {
         // Read through an inout access (see `entry(_:viewHint:)`).
         func collect(_ state: inout LayoutState) -> Bool {
             // False for a broken entry.
-            func add(_ s: (view: String, place: Int, axis: SizeAxis, size: Double), _ index: UInt8) -> Bool {
-                guard let place = state.tree.implicitPlace(view: s.view, hint: s.place, index: index) else { return true }
+            func add(_ s: IntrinsicSizeChange, _ index: UInt8) -> Bool {
+                guard let place = state.tree.implicitPlace(slot: s.slot, index: index) else { return true }
                 let entry = state.tree[place]
                 guard entry.constant != -s.size else { return true }
                 guard !entry.isBroken else { return false }
@@ -268,4 +271,10 @@ extension LiveLayout {
         LayoutError(code: .solverError, message: "the solver refused \(key.id): \(error)",
                     location: location(of: key))
     }
+}
+
+/// A view's new intrinsic size on one axis (`LiveLayout.changeIntrinsicSizes`); `slot` is the
+/// view's slot in the tree.
+struct IntrinsicSizeChange {
+    let slot: Int, axis: SizeAxis, size: Double
 }

@@ -22,6 +22,9 @@ public final class WarmLayout: @unchecked Sendable {
     /// The registry id of each of the document's constraints, in document order; nil for an
     /// entry that made several constraints of its own (distribute, VFL: kept equal).
     private let ids: [String?]
+    /// The tree slot of each of the document's views, in document order (-1: none). A warm
+    /// layout's views never change, so neither do their slots.
+    private let viewSlots: [Int]
     /// `LayoutDocument.structureHash` of `document`.
     public let structureHash: Int
     /// The body `document` was read from, and its number tokens, each checked to hold the
@@ -106,6 +109,7 @@ public final class WarmLayout: @unchecked Sendable {
         self.layout = layout
         self.document = document
         self.ids = ids
+        viewSlots = document.views.map { layout.state.tree.slot($0.id) ?? -1 }
         structureHash = document.structureHash
         layoutBytes = Self.layoutBytes(views: layout.state.tree.count, entries: layout.state.entryCount,
                                        constraints: document.constraints.count)
@@ -173,7 +177,9 @@ public final class WarmLayout: @unchecked Sendable {
             guard CoordinateRange.contains(value, within: limits.maxCoordinate), new.setValue(value, at: role) else { return unpatched() }
             switch role {
             case .frame(let v, _): if views.last != v { views.append(v) }
-            case .intrinsic(let v, let axis): plan.sizes.append((new.views[v].id, v, axis, value))
+            case .intrinsic(let v, let axis):
+                guard viewSlots.indices.contains(v), viewSlots[v] >= 0 else { return unpatched() }
+                plan.sizes.append(IntrinsicSizeChange(slot: viewSlots[v], axis: axis, size: value))
             case .to(let c), .offset(let c), .inset(let c): if constraints.last != c { constraints.append(c) }
             case .other: return unpatched()
             }
@@ -225,7 +231,9 @@ public final class WarmLayout: @unchecked Sendable {
             for axis in SizeAxis.allCases {
                 let size = axis == .width ? view.intrinsicWidth : view.intrinsicHeight
                 let before = axis == .width ? old.intrinsicWidth : old.intrinsicHeight
-                if let size, size != before, ViewSpec.installsIntrinsic(size) { plan.sizes.append((view.id, v, axis, size)) }
+                guard let size, size != before, ViewSpec.installsIntrinsic(size) else { continue }
+                guard viewSlots.indices.contains(v), viewSlots[v] >= 0 else { return nil }
+                plan.sizes.append(IntrinsicSizeChange(slot: viewSlots[v], axis: axis, size: size))
             }
         }
         for (k, (old, spec)) in zip(document.constraints, new.constraints).enumerated()
@@ -253,7 +261,7 @@ public final class WarmLayout: @unchecked Sendable {
 /// document is where the tree most likely keeps it (`ViewTree.slot(_:hint:)`).
 private struct NewNumbers {
     var frames: [(view: String, place: Int, frame: Rect, location: RequestLocation?)] = []
-    var sizes: [(view: String, place: Int, axis: SizeAxis, size: Double)] = []
+    var sizes: [IntrinsicSizeChange] = []
     var constraints: [(id: String, spec: ConstraintSpec, constants: [Double])] = []
 
     func apply(to layout: LiveLayout) -> [LayoutError] {

@@ -150,9 +150,17 @@ struct ViewTree {
 
     /// Where view `id` keeps implicit entry `index`, if it has one.
     func implicitPlace(view id: String, hint: Int = -1, index: UInt8) -> ImplicitPlace? {
-        guard let s = slot(id, hint: hint), let p = storage[s].implicit.firstIndex(where: { $0.index == index }) else { return nil }
+        slot(id, hint: hint).flatMap { implicitPlace(slot: $0, index: index) }
+    }
+
+    /// Where the view in `slot` keeps implicit entry `index`, if it has one.
+    func implicitPlace(slot s: Int, index: UInt8) -> ImplicitPlace? {
+        guard storage.indices.contains(s), let p = storage[s].implicit.firstIndex(where: { $0.index == index }) else { return nil }
         return ImplicitPlace(slot: s, position: p)
     }
+
+    /// The id of the view in `slot`, if there is one.
+    func id(slot s: Int) -> String? { storage.indices.contains(s) ? storage[s].id : nil }
 
     subscript(_ place: ImplicitPlace) -> SolverEntry { storage[place.slot].implicit[place.position].entry }
 

@@ -88,10 +88,10 @@ extension TrellisApp {
     }
 
     func addCORSHeaders(_ e: inout Exchange) {
-        guard let request = e.request else { return }
-        if e.response.header("Access-Control-Allow-Origin") == nil, request.method != "OPTIONS" {
-            e.response.headers += cors.responseHeaders(origin: request.header("Origin"))
-        }
+        // Most requests carry no Origin (no CORS headers then): asked first.
+        guard let request = e.request, let origin = request.header("Origin"), request.method != "OPTIONS",
+              e.response.header("Access-Control-Allow-Origin") == nil else { return }
+        e.response.headers += cors.responseHeaders(origin: origin)
     }
 
     func logExchange(_ e: inout Exchange) {
@@ -139,11 +139,11 @@ extension TrellisApp {
         }
         // Our own handler without metadata of its own (the server's): the same line from the
         // fields in key order, with no dictionary built and sorted per request.
-        if let handler = logger.handler as? LineLogHandler, handler.metadata.isEmpty {
-            var sorted: [(key: StaticString, value: LineLogHandler.Field)] = [
-                ("bytes_in", .int(request.body.count)), ("bytes_out", .int(e.response.body.count)),
-            ]
+        if let handler = lineHandler {
+            var sorted: [(key: StaticString, value: LineLogHandler.Field)] = []
             sorted.reserveCapacity(11)
+            sorted.append(("bytes_in", .int(request.body.count)))
+            sorted.append(("bytes_out", .int(e.response.body.count)))
             if let client = request.remoteAddress { sorted.append(("client", .text(client))) }
             sorted.append(("duration_us", .int(Int(e.nanos / 1000))))
             sorted.append(("method", .text(request.method)))
