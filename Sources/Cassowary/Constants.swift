@@ -41,9 +41,10 @@ extension Solver {
     /// breaks); nothing changes on any other error either.
     public func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
         settle()
-        for change in changes {
-            guard tags[change.constraint] != nil else { throw .unknownConstraint }
-            guard change.constant.isFinite else { throw .nonFiniteNumber }
+        // By index: each element read in place, no reference count for its constraint.
+        for k in changes.indices {
+            guard tags.contains(changes[k].constraint) else { throw .unknownConstraint }
+            guard changes[k].constant.isFinite else { throw .nonFiniteNumber }
         }
         pivotLog = []
         defer { pivotLog = nil }
@@ -51,12 +52,13 @@ extension Solver {
         // The constant each change moved from (NaN: it moved nothing), to put back.
         var before: [Double] = []
         before.reserveCapacity(changes.count)
-        for change in changes {
-            guard let tag = tags[change.constraint], change.constant != tag.constant else { before.append(.nan); continue }
+        for k in changes.indices {
+            let constant = changes[k].constant
+            guard let tag = tags[changes[k].constraint], constant != tag.constant else { before.append(.nan); continue }
             before.append(tag.constant)
             // Later shifts are made even after a break, so that putting back is one loop.
-            if let b = shift(tag, by: change.constant - tag.constant), broken == nil { broken = b }
-            tags.setConstant(change.constraint, change.constant)
+            if let b = shift(tag, by: constant - tag.constant), broken == nil { broken = b }
+            tags.setConstant(changes[k].constraint, constant)
         }
         // A required equality one shift broke, a later one may have mended (two constraints of
         // `x == 5` both moved to 7): what counts is how the rows stand after the last.

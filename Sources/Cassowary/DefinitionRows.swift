@@ -24,6 +24,20 @@ struct DefinitionRows: ~Copyable {
         slotOf.withUnsafeBufferPointer(body)
     }
 
+    /// Adds `delta` to the constant of `x`'s row where it stands (nothing when `x` has none):
+    /// a constant change moves several definitions' constants, and the subscript's move out
+    /// and back cost a retain, a release and two uniqueness checks each.
+    @inline(__always) mutating func addConstant(_ x: Int, _ delta: Double) {
+        let s = Int(slotOf[x])
+        if s >= 0 { storage[s].constant += delta }
+    }
+
+    /// `x`'s coefficient of `symbol`, read in place (0 when `x` has no row).
+    @inline(__always) func coefficient(_ x: Int, of symbol: Symbol) -> Double {
+        let s = Int(slotOf[x])
+        return s >= 0 ? storage[s].coefficient(of: symbol) : 0
+    }
+
     /// The row of symbol `x`. Setting nil undefines it; changing a row through the
     /// subscript (`rows[x]?.add(…)`) edits it where it is: it is moved out and back, so
     /// its arrays are never copied.

@@ -280,10 +280,7 @@ final class Definitions {
         return c
     }
 
-    func coefficient(_ x: Symbol, _ symbol: Symbol) -> Double { rows[Int(x)]?.coefficient(of: symbol) ?? 0 }
+    func coefficient(_ x: Symbol, _ symbol: Symbol) -> Double { rows.coefficient(Int(x), of: symbol) }
 
-    func addConstant(_ x: Symbol, _ delta: Double) {
-        guard rows.isDefined(Int(x)) else { return }
-        rows[Int(x)]?.constant += delta
-    }
+    func addConstant(_ x: Symbol, _ delta: Double) { rows.addConstant(Int(x), delta) }
 }

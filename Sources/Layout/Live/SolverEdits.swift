@@ -121,10 +121,10 @@ extension LiveLayout {
             // False for a broken entry.
             func add(_ s: IntrinsicSizeChange, _ index: UInt8) -> Bool {
                 guard let place = state.tree.implicitPlace(slot: s.slot, index: index) else { return true }
-                let entry = state.tree[place]
-                guard entry.constant != -s.size else { return true }
-                guard !entry.isBroken else { return false }
-                moves.append((entry.constraint, -s.size))
+                let now = state.tree.constantAndBroken(at: place)
+                guard now.constant != -s.size else { return true }
+                guard !now.isBroken else { return false }
+                moves.append((state.tree[place].constraint, -s.size))
                 places.append(place)
                 return true
             }

@@ -164,6 +164,13 @@ struct ViewTree {
 
     subscript(_ place: ImplicitPlace) -> SolverEntry { storage[place.slot].implicit[place.position].entry }
 
+    /// The current constant of the entry at `place`, and whether it is broken: read in place,
+    /// without copying the entry (its constraint and conflict, two reference counts).
+    func constantAndBroken(at place: ImplicitPlace) -> (constant: Double, isBroken: Bool) {
+        let entry = storage[place.slot].implicit[place.position].entry
+        return (entry.constant, entry.conflict != nil)
+    }
+
     mutating func setConstant(_ constant: Double, at place: ImplicitPlace) {
         storage[place.slot].implicit[place.position].entry.constant = constant
     }

@@ -62,7 +62,18 @@ struct NumberTokens {
         var newSpans: [Range<Int>] = []
         newSpans.reserveCapacity(spans.count)
         var i = 0, j = 0
-        for (k, span) in spans.enumerated() {
+        for k in spans.indices {
+            let span = spans[k]
+            // Most tokens are unchanged: the bytes from the last token's end through this
+            // one's compared in one call, and the token ends where the old one did.
+            let run = span.upperBound - j
+            if new.count - i >= run, memcmp(o + j, n + i, run) == 0,
+               i + run == new.count || !NumberTokens.isNumberByte(n[i + run]) {
+                newSpans.append(i + (span.lowerBound - j)..<i + run)
+                i += run
+                j = span.upperBound
+                continue
+            }
             let gap = span.lowerBound - j
             guard new.count - i >= gap, memcmp(o + j, n + i, gap) == 0 else { return nil }
             i += gap
