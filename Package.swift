@@ -4,6 +4,10 @@ import PackageDescription
 // Arrows point one way: trellis -> TrellisServer -> {HTTPServer, Layout, Storage};
 // Layout -> Cassowary; Storage -> CSQLite, CLibPQ; TrellisServer -> CZlib (gzip);
 // HTTPServer and TrellisServer -> Platform (locks, threads, clocks); TrellisSnap -> Layout.
+// Swift's dynamic exclusivity checks off in release builds (see the solver's targets below).
+// Declared before the package: top-level code runs in order.
+let uncheckedInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Trellis",
     platforms: [.macOS(.v14)],
@@ -94,6 +98,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-/// Swift's dynamic exclusivity checks off in release builds (see the solver's targets above).
-let uncheckedInRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
