@@ -123,6 +123,22 @@ extension TrellisApp {
         metrics.recordRequest(route: e.route, method: e.method ?? "OTHER", status: e.response.status, nanos: e.nanos)
     }
 
+    /// The access log's fields of an answered request, in key order.
+    private func accessFields<Sink: AccessFieldSink>(_ e: Exchange, _ request: TrellisRequest, into sink: inout Sink) {
+        sink.int("bytes_in", request.body.count)
+        sink.int("bytes_out", e.response.body.count)
+        if let client = request.remoteAddress { sink.text("client", client) }
+        sink.int("duration_us", Int(e.nanos / 1000))
+        sink.text("method", request.method)
+        if let trace = e.trace { sink.text("parent_id", trace.parentID) }
+        let query = request.query
+        if query.isEmpty { sink.text("path", request.path) } else { sink.text("path", path: request.path, query: query) }
+        sink.text("request_id", e.requestID)
+        sink.text("route", e.route.template)
+        sink.int("status", e.response.status)
+        if let trace = e.trace { sink.text("trace_id", trace.traceID) }
+    }
+
     func logAccess(_ e: inout Exchange) {
         guard logger.logLevel <= .info else { return }
         guard let request = e.request else {
@@ -138,22 +154,13 @@ extension TrellisApp {
             return
         }
         // Our own handler without metadata of its own (the server's): the same line from the
-        // fields in key order, with no dictionary built and sorted per request.
+        // fields in key order, with no dictionary built and sorted per request, written on the
+        // stack where it can be.
         if let handler = lineHandler {
-            var sorted: [(key: StaticString, value: LineLogHandler.Field)] = []
-            sorted.reserveCapacity(11)
-            sorted.append(("bytes_in", .int(request.body.count)))
-            sorted.append(("bytes_out", .int(e.response.body.count)))
-            if let client = request.remoteAddress { sorted.append(("client", .text(client))) }
-            sorted.append(("duration_us", .int(Int(e.nanos / 1000))))
-            sorted.append(("method", .text(request.method)))
-            if let trace = e.trace { sorted.append(("parent_id", .text(trace.parentID))) }
-            sorted.append(("path", .text(request.query.isEmpty ? request.path : request.path + "?" + request.query)))
-            sorted.append(("request_id", .text(e.requestID)))
-            sorted.append(("route", .text(e.route.template)))
-            sorted.append(("status", .int(e.response.status)))
-            if let trace = e.trace { sorted.append(("trace_id", .text(trace.traceID))) }
-            handler.info("request", sortedFields: sorted)
+            if handler.logfmtLine("request", { accessFields(e, request, into: &$0) }) { return }
+            var list = AccessFieldList()
+            accessFields(e, request, into: &list)
+            handler.info("request", sortedFields: list.fields)
             return
         }
         var fields: Logger.Metadata = [

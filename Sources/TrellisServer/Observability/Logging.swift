@@ -42,8 +42,7 @@ public struct LineLogHandler: LogHandler {
     /// dictionary, numbers written without `description`): the line `log` would write for the
     /// same fields, when the handler has no metadata of its own.
     func info(_ message: StaticString, sortedFields fields: [(key: StaticString, value: Field)]) {
-        if format == .logfmt, Self.logfmtOnStack(message, fields, sink) { return }
-        // Otherwise (JSON, a text that needs quoting, a long line) as `log` writes it.
+        // As `log` writes it (JSON, a text that needs quoting, a long line: see `logfmtLine`).
         let sorted = fields.map { (key: "\($0.key)", value: $0.value.metadata) }
         sink.append(Self.line(format, time: Self.timestampBytes(), level: .info, message: "\(message)", sorted: sorted),
                     urgent: false)
@@ -127,55 +126,22 @@ public struct LineLogHandler: LogHandler {
         if needsQuotes { JSONValue.writeString(s, to: &out) } else { out += s.utf8 }
     }
 
-    /// The logfmt line of `info` built on the stack and handed to `sink` (the access log's: a
-    /// line per request, where an array, a string per number and a timestamp array cost more
-    /// than the rest); false, nothing written, for a line that needs more room or a text that
-    /// needs quoting (then it is built the general way).
-    private static func logfmtOnStack(_ message: StaticString, _ fields: [(key: StaticString, value: Field)], _ sink: LogSink) -> Bool {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 768) { buffer -> Bool in
-            guard let start = buffer.baseAddress else { return false }
-            var n = 0
-            func put(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-                guard n + bytes.count <= buffer.count, let base = bytes.baseAddress else { return bytes.isEmpty }
-                UnsafeMutableRawPointer(start + n).copyMemory(from: base, byteCount: bytes.count)
-                n += bytes.count
-                return true
-            }
-            func put(_ s: StaticString) -> Bool { put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
-            // Named apart: an integer literal given to an overloaded `put` is an Int (a number
-            // written in digits), not a byte.
-            func putByte(_ byte: UInt8) -> Bool {
-                guard n < buffer.count else { return false }
-                buffer[n] = byte; n += 1
-                return true
-            }
-            func put(_ value: Int) -> Bool {
-                var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any Int
-                return withUnsafeMutableBytes(of: &digits) { d -> Bool in
-                    var v = value.magnitude, k = d.count
-                    repeat { k -= 1; d[k] = UInt8(48 + v % 10); v /= 10 } while v > 0
-                    if value < 0 { k -= 1; d[k] = 0x2D }
-                    return put(UnsafeBufferPointer(rebasing: d.bindMemory(to: UInt8.self)[k...]))
-                }
-            }
-            guard put("ts=") && n + 24 <= buffer.count else { return false }
-            writeTimestamp(into: UnsafeMutableBufferPointer(rebasing: buffer[n..<n + 24]))
-            n += 24
-            guard put(" level=info msg=") && put(message) else { return false }
-            for (key, value) in fields {
-                guard putByte(0x20) && put(key) && putByte(0x3D) else { return false }
-                switch value {
-                case .int(let number): guard put(number) else { return false }
-                case .text(var text):
-                    let written = text.withUTF8 { bytes -> Bool in
-                        guard !bytes.isEmpty, !bytes.contains(where: { $0 <= 0x20 || $0 == 0x22 || $0 == 0x3d || $0 == 0x5c }) else { return false }
-                        return put(bytes)
-                    }
-                    guard written else { return false }
-                }
-            }
-            guard putByte(0x0A) else { return false }
-            sink.append(UnsafeBufferPointer(rebasing: buffer[0..<n]), urgent: false)
+    /// An info line in logfmt whose fields `body` writes in key order, built on the stack and
+    /// handed to the sink (the access log's: a line per request); false, nothing written, when
+    /// the format is not logfmt or the line cannot be written there (a value that needs
+    /// quoting, a line over 768 bytes): then write it the general way.
+    func logfmtLine(_ message: StaticString, _ body: (inout LogfmtLine) -> Void) -> Bool {
+        guard format == .logfmt else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 768) { buffer -> Bool in
+            var line = LogfmtLine(buffer)
+            line.raw("ts=")
+            if let time = line.reserve(24) { Self.writeTimestamp(into: time) }
+            line.raw(" level=info msg=")
+            line.raw(message)
+            body(&line)
+            line.byte(0x0A)
+            guard !line.failed else { return false }
+            sink.append(line.bytes, urgent: false)
             return true
         }
     }
