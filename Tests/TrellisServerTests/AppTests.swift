@@ -36,6 +36,25 @@ import Platform
         #expect(call(app, "GET", "/healthz").header("X-Request-Id") != call(app, "GET", "/healthz").header("X-Request-Id"))
     }
 
+    /// A made id is 8 hex digits, a dash and the process's counter in hex, one more each time
+    /// (past 15, so that a counter of several digits is written whole).
+    @Test func madeRequestIDsCountInHex() throws {
+        let ids = RequestIDs()
+        let made = (0..<40).map { _ in ids.next() }
+        var last: UInt64 = 0
+        for (k, id) in made.enumerated() {
+            let parts = id.split(separator: "-")
+            try #require(parts.count == 2, "\(id)")
+            #expect(parts[0].count == 8 && parts[0].allSatisfy(\.isHexDigit), "\(id)")
+            #expect(parts[0] == made[0].split(separator: "-")[0])
+            #expect(parts[1].allSatisfy { $0.isHexDigit && !$0.isUppercase }, "\(id)")
+            let counter = try #require(UInt64(parts[1], radix: 16), "\(id)")
+            if k > 0 { #expect(counter == last + 1, "\(made)") }
+            last = counter
+            #expect(RequestIDs.isAcceptable(id))
+        }
+    }
+
     @Test func unknownRouteIs404Problem() {
         let app = Self.makeApp()
         defer { app.shutdown() }
@@ -344,10 +363,10 @@ import Platform
                 let handler = LineLogHandler(label: "t", level: .info, format: format, fileDescriptor: fds[1])
                 let logger = general ? Logger(label: "t", factory: { _ in Forwarding(inner: handler) }) : Logger(label: "t", factory: { _ in handler })
                 let app = TrellisApp(config: ServerConfig(), service: UnavailableLayoutService(), logger: logger, pool: WorkerPool(threads: 1))
-                for traced in [false, true] {
+                for (traced, target) in [(false, "/healthz"), (true, "/healthz?probe=1"), (false, "/healthz?probe")] {
                     // A path with a query needs quoting (its `=`): the line is built the general
-                    // way then; one without is built on the stack.
-                    var request = TrellisRequest(method: "GET", target: traced ? "/healthz?probe=1" : "/healthz",
+                    // way then; one without is built on the stack (a query without `=` too).
+                    var request = TrellisRequest(method: "GET", target: target,
                                                  headers: [HeaderField("X-Request-ID", "fixed-id")]
                                                      + (traced ? [HeaderField("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")] : []))
                     if traced { request.remoteAddress = "10.1.2.3:4567" }
@@ -361,7 +380,8 @@ import Platform
                     .replacingOccurrences(of: #"(ts=|"ts":")[0-9T:.Z-]+"#, with: "TS", options: .regularExpression)
                     .replacingOccurrences(of: #"duration_us("?[=:])[0-9]+"#, with: "D", options: .regularExpression))
             }
-            #expect(lines[0] == lines[1] && lines[0].split(separator: "\n").count == 2, "\(lines)")
+            #expect(lines[0] == lines[1] && lines[0].split(separator: "\n").count == 3, "\(lines)")
+            if format == .logfmt { #expect(lines[0].contains("path=/healthz?probe "), "\(lines)") }
         }
     }
 
