@@ -75,7 +75,7 @@ extension LiveLayout {
     func updateConstraints(_ specs: [ConstraintSpec], view: ItemRef, at location: RequestLocation?)
         -> [LayoutError] {
         guard state.tree.contains(view) else { return [.unknownView(view.name, location)] }
-        if !state.registry.hasActive(firstItem: view) {
+        if !readRegistry({ $0.hasActive(firstItem: view) }) {
             return makeConstraints(specs, view: view, at: location)
         }
         var errors: [LayoutError] = []
@@ -86,7 +86,7 @@ extension LiveLayout {
             case .failure(let failure):
                 errors += failure.errors
             case .success(let constraints):
-                let candidates = state.registry.ids(firstItem: spec.first ?? view)
+                let candidates = readRegistry { $0.ids(firstItem: spec.first ?? view) }
                 for constraint in constraints {
                     if let (id, index) = match(constraint, among: candidates) {
                         changes.append((id, index, constraint.constant, k))
@@ -302,7 +302,7 @@ extension LiveLayout {
     /// The first registered layout constraint equal to `constraint` under the update key.
     private func match(_ constraint: CompiledConstraint, among ids: [String]) -> (String, Int)? {
         for id in ids {
-            if let index = state.registry.position(id: id, updating: constraint) { return (id, index) }
+            if let index = readRegistry({ $0.position(id: id, updating: constraint) }) { return (id, index) }
         }
         return nil
     }
@@ -312,7 +312,7 @@ extension LiveLayout {
     func setUserConstant(_ constant: Double, id: String, index: Int) throws(LayoutError) -> Int {
         // Only the parts needed, not the description: a copy held here would make the
         // registry's in-place change below copy the description's constraints.
-        guard let (old, wasEdited, members) = state.registry.expanded(id: id, index: index) else { return 0 }
+        guard let (old, wasEdited, members) = readRegistry({ $0.expanded(id: id, index: index) }) else { return 0 }
         guard old.constant != constant else { return 0 }
         state.registry.setConstant(constant, id: id, index: index, edited: true)
         recordUndo { $0.state.registry.setConstant(old.constant, id: id, index: index, edited: wasEdited) }

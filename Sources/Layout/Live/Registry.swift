@@ -237,8 +237,10 @@ struct Registry {
 
     /// The solver entry of a description's expanded constraint (its first attribute names it).
     func entry(id: String, attribute: Attribute) -> SolverEntry? {
-        guard let slot = index[id], let description = slots[Int(slot)] else { return nil }
-        return description.expanded.first { $0.compiled.firstAttribute == attribute }?.entry
+        // Read where it stands: a copy of the description (its spec, ids and constraints)
+        // cost a dozen reference counts, twice an `update`.
+        guard let slot = index[id].map(Int.init), let position = slots[slot]?.position(of: attribute) else { return nil }
+        return slots[slot]?.expanded[position].entry
     }
 
     /// Quietly does nothing for a description that is not there: a rollback step may

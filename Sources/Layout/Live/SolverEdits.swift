@@ -50,6 +50,11 @@ extension LiveLayout {
         return read(&state)
     }
 
+    /// A read of the registry through an inout access, for the same reason as `entry`: a
+    /// plain `state.registry.…` call copied the registry (a reference count for each of its
+    /// tables, there and back), three times an `update`.
+    @inline(__always) func readRegistry<R>(_ body: (inout Registry) -> R) -> R { body(&state.registry) }
+
     /// Takes a constraint out (active or broken).
     func uninstall(_ key: ConstraintKey) {
         guard let entry = self.entry(key) else { return }
