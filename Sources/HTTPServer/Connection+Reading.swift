@@ -137,7 +137,8 @@ extension Connection {
         let declaredLength = parser.pointee.content_length
         let hasLength = flags & F_CONTENT_LENGTH.rawValue != 0
         let chunked = flags & F_CHUNKED.rawValue != 0
-        if !builder.transferCodingsAreApplied {
+        // llhttp flags a Transfer-Encoding header: the headers are scanned only when there is one.
+        if flags & F_TRANSFER_ENCODING.rawValue != 0, !builder.transferCodingsAreApplied {
             fail(status: 501, title: "Not Implemented")
             return -1
         }

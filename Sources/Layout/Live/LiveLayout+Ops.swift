@@ -236,16 +236,20 @@ extension LiveLayout {
     /// looked up once, its four constants then changed by its slot.
     func setFrame(_ frame: Rect, of id: String, at location: RequestLocation?, viewHint: Int = -1) -> [LayoutError] {
         guard let slot = state.tree.slot(id, hint: viewHint) else { return [.unknownView(id, location)] }
-        let node = state.tree.storage[slot]
+        // The old frame alone, read in place: a copy of the node (its ids, children and spec)
+        // cost a dozen reference counts on every window resize.
+        func old(_ state: inout LayoutState) -> (Rect?, RequestLocation?) {
+            (state.tree.storage[slot].stored.frame, state.tree.storage[slot].stored.frameLocation)
+        }
+        let (oldFrame, oldLocation) = old(&state)
         var errors: [LayoutError] = []
         if entry(.frame(view: id, .x), viewHint: slot) != nil {
             for field in FrameField.allCases {
                 do { try changeConstant(.frame(view: id, field), to: -frame[field], viewHint: slot) } catch { errors.append(error) }
             }
         } else {
-            do { try installFrame(frame, of: node) } catch { errors.append(error) }
+            do { try installFrame(frame, of: state.tree.storage[slot]) } catch { errors.append(error) }
         }
-        let oldFrame = node.stored.frame, oldLocation = node.stored.frameLocation
         state.tree.setFrame(frame, location: location, of: id, hint: slot)
         recordUndo { $0.state.tree.setFrame(oldFrame, location: oldLocation, of: id) }
         return errors
