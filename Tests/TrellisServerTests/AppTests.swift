@@ -55,6 +55,21 @@ import Platform
         }
     }
 
+    /// A request is a value though its parts share one box: changing a copy changes only it.
+    @Test func aRequestCopyChangesAlone() {
+        let original = TrellisRequest(method: "POST", target: "/v1/layouts?space=root",
+                                      headers: [HeaderField("Content-Type", "application/json")], body: [1, 2])
+        var copy = original
+        copy.path = "/v1/explain"; copy.query = ""; copy.body.append(3)
+        copy.headers.append(HeaderField("Origin", "https://app.example")); copy.remoteAddress = "10.0.0.1:1"
+        copy.isAbandoned = { true }
+        #expect(original.path == "/v1/layouts" && original.query == "space=root" && original.body == [1, 2])
+        #expect(original.headers.count == 1 && original.header("Origin") == nil && original.remoteAddress == nil)
+        #expect(!original.isAbandoned())
+        #expect(copy.path == "/v1/explain" && copy.body == [1, 2, 3] && copy.header("origin") == "https://app.example")
+        #expect(copy.isAbandoned() && copy.method == "POST")
+    }
+
     @Test func unknownRouteIs404Problem() {
         let app = Self.makeApp()
         defer { app.shutdown() }
