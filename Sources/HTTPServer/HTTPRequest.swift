@@ -49,10 +49,7 @@ public struct HTTPRequest: Sendable {
     /// The first value of the header `name`, compared case-insensitively
     /// (ASCII), without allocating.
     public func header(_ name: String) -> String? {
-        for field in headers where asciiCaseInsensitiveEquals(field.name, name) {
-            return field.value
-        }
-        return nil
+        headers.value(named: name)
     }
 
     static func split(target: String) -> (path: String, query: String?) {

@@ -58,9 +58,7 @@ public struct TrellisRequest: Sendable {
 
     /// The first header with this name (ASCII case-insensitive).
     public func header(_ name: String) -> String? {
-        let headers = parts.headers
-        for k in headers.indices where asciiCaseInsensitiveEquals(headers[k].name, name) { return headers[k].value }
-        return nil
+        parts.headers.value(named: name)
     }
 }
 
@@ -74,8 +72,7 @@ public struct TrellisResponse: Sendable {
     }
 
     public func header(_ name: String) -> String? {
-        for k in headers.indices where asciiCaseInsensitiveEquals(headers[k].name, name) { return headers[k].value }
-        return nil
+        headers.value(named: name)
     }
 
     public static func json(_ status: Int, _ body: [UInt8]) -> TrellisResponse {
