@@ -12,7 +12,14 @@ extension Array where Element == HTTPHeader {
     /// The value of the first header named `name` (ASCII case-insensitive), each read where it
     /// stands: the one look-up of requests and answers on both sides of the HTTP layer.
     public func value(named name: String) -> String? {
-        for k in indices where asciiCaseInsensitiveEquals(self[k].name, name) { return self[k].value }
-        return nil
+        // Lengths first, read through the buffer: most names differ in length, and an element
+        // copied out of the array costs two reference counts.
+        let length = name.utf8.count
+        return withUnsafeBufferPointer { headers in
+            for k in headers.indices where headers[k].name.utf8.count == length {
+                if asciiCaseInsensitiveEquals(headers[k].name, name) { return headers[k].value }
+            }
+            return nil
+        }
     }
 }

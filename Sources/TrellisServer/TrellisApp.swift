@@ -219,7 +219,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
     func reply(_ reply: ServiceReply, _ request: TrellisRequest) -> TrellisResponse {
         if let nanos = reply.solveNanos { metrics.recordSolve(nanos: nanos) }
         if let refusal = reply.problem { return problem(refusal, request) }
-        return TrellisResponse(status: reply.status, headers: [HeaderField("Content-Type", reply.contentType)],
+        return TrellisResponse(status: reply.status, headers: TrellisResponse.contentType(reply.contentType),
                                body: reply.body)
     }
 

@@ -76,11 +76,21 @@ public struct TrellisResponse: Sendable {
     }
 
     public static func json(_ status: Int, _ body: [UInt8]) -> TrellisResponse {
-        TrellisResponse(status: status, headers: [HeaderField("Content-Type", "application/json")], body: body)
+        TrellisResponse(status: status, headers: contentType("application/json"), body: body)
+    }
+
+    /// The one header of a typed answer, in room for those every answer gets on its way out
+    /// (X-Request-Id, Vary, at times traceparent: `TrellisApp.outbound`): appended to a
+    /// literal's room of one, they reallocated it twice an answer.
+    static func contentType(_ type: String) -> [HeaderField] {
+        var headers: [HeaderField] = []
+        headers.reserveCapacity(4)
+        headers.append(HeaderField("Content-Type", type))
+        return headers
     }
 
     public static func problem(_ problem: Problem) -> TrellisResponse {
-        TrellisResponse(status: problem.status, headers: [HeaderField("Content-Type", Problem.mediaType)],
+        TrellisResponse(status: problem.status, headers: contentType(Problem.mediaType),
                         body: problem.encoded())
     }
 }

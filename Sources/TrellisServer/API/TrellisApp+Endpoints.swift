@@ -75,7 +75,7 @@ extension TrellisApp {
         let done = call.done
         var text = metrics.render(sessions: store.stats)
         service.renderMetrics(&text)
-        done(TrellisResponse(status: 200, headers: [HeaderField("Content-Type", PrometheusText.contentType)],
+        done(TrellisResponse(status: 200, headers: TrellisResponse.contentType(PrometheusText.contentType),
                              body: Array(text.utf8)))
     }
 

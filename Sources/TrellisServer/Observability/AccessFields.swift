@@ -76,14 +76,16 @@ struct LogfmtLine: AccessFieldSink {
     /// `value` as it is: a space, quote, equals sign, backslash or control byte needs
     /// quoting, which the general path does.
     private mutating func bare(_ value: String) {
-        var value = value
-        value.withUTF8 { bytes in
+        // Read in place (`withUTF8` needs a mutable copy); a string without contiguous bytes
+        // (bridged) goes the general way.
+        let written = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x22 || $0 == 0x3D || $0 == 0x5C }),
                   let out = reserve(bytes.count), let base = bytes.baseAddress else {
-                if !bytes.isEmpty { failed = true }
-                return
+                return bytes.isEmpty
             }
             out.baseAddress?.update(from: base, count: bytes.count)
+            return true
         }
+        if written != true { failed = true }
     }
 }
