@@ -1,5 +1,13 @@
 // Changing constants in place: `setConstant` and the edit variables built on it.
 
+/// One constant of `Solver.setConstants`. A struct, not a tuple: an array of tuples holding a
+/// reference is destroyed through the runtime's generic tuple witness, an element at a time.
+public struct ConstantChange {
+    public var constraint: Constraint
+    public var constant: Double
+    public init(_ constraint: Constraint, _ constant: Double) { self.constraint = constraint; self.constant = constant }
+}
+
 extension Solver {
     /// Changes the constant of an installed constraint's expression in place (no remove and
     /// re-add), then re-optimises with the dual simplex. Throws `.unsatisfiable` when the
@@ -39,7 +47,7 @@ extension Solver {
     /// required constraints conflict, every constant is put back and `.unsatisfiable` is
     /// thrown with no conflict set (the caller makes the changes one by one to learn which
     /// breaks); nothing changes on any other error either.
-    public func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
+    public func setConstants(_ changes: [ConstantChange]) throws(SolverError) {
         settle()
         // By index: each element read in place, no reference count for its constraint.
         for k in changes.indices {
@@ -77,7 +85,7 @@ extension Solver {
     }
 
     /// A basic dummy (a required equality) left nonzero in a row that one of `changes` moved.
-    private func brokenEquality(among changes: [(constraint: Constraint, constant: Double)]) -> Symbol? {
+    private func brokenEquality(among changes: [ConstantChange]) -> Symbol? {
         for change in changes {
             guard let marker = tags[change.constraint]?.marker else { continue }
             func broken(_ slot: Int32) -> Symbol? {

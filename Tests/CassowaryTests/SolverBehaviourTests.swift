@@ -94,14 +94,14 @@ struct SolverBehaviourTests {
         try s.add(second)
         try s.add(cn([(y, 1), (x, -1)], -2, .equal, 1000, "y"))  // y = x + 2
         try s.add(cn([(y, 1)], 0, .equal, 1, "weak"))  // y = 0 @1: paid 7, then 9
-        try s.setConstants([(first, -7), (second, -7)])
+        try s.setConstants([ConstantChange(first, -7), ConstantChange(second, -7)])
         #expect(approxEqual(s.value(x), 7) && approxEqual(s.value(y), 9))
         #expect(s.constant(of: first) == -7 && s.constant(of: second) == -7)
         // One of them alone cannot move: refused, nothing changed.
-        #expect(throws: SolverError.unsatisfiable(conflict: [])) { try s.setConstants([(first, -9), (first, -8)]) }
+        #expect(throws: SolverError.unsatisfiable(conflict: [])) { try s.setConstants([ConstantChange(first, -9), ConstantChange(first, -8)]) }
         #expect(approxEqual(s.value(x), 7) && s.constant(of: first) == -7)
         // The last change of a constraint listed twice is the one that stays.
-        try s.setConstants([(second, -1), (first, -3), (second, -3)])
+        try s.setConstants([ConstantChange(second, -1), ConstantChange(first, -3), ConstantChange(second, -3)])
         #expect(approxEqual(s.value(x), 3) && s.constant(of: second) == -3)
     }
 
@@ -121,7 +121,7 @@ struct SolverBehaviourTests {
         for sizes in [(-200.0, -120.0), (-90, -250), (-150, -150), (-300, -10)] {
             let (one, v1, c1) = try build(), (batch, v2, c2) = try build()
             for (k, size) in [sizes.0, sizes.0, sizes.1, sizes.1].enumerated() { try one.setConstant(c1[k], to: size) }
-            try batch.setConstants(Array(zip(c2, [sizes.0, sizes.0, sizes.1, sizes.1])))
+            try batch.setConstants(zip(c2, [sizes.0, sizes.0, sizes.1, sizes.1]).map { ConstantChange($0, $1) })
             for (p, q) in zip(v1, v2) { #expect(approxEqual(one.value(p), batch.value(q)), "\(sizes)") }
             #expect(objectiveMatches(batch.objective(), one.objective().map { ($0.priority, $0.violation) }))
         }

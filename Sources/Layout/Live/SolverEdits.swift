@@ -117,7 +117,7 @@ extension LiveLayout {
             }
         }
         guard !(activity.isBatch && recordsUndo) else { return try oneByOne() }
-        var moves: [(constraint: Constraint, constant: Double)] = []
+        var moves: [ConstantChange] = []
         var places: [ViewTree.ImplicitPlace] = []
         moves.reserveCapacity(2 * sizes.count)
         places.reserveCapacity(2 * sizes.count)
@@ -129,7 +129,7 @@ extension LiveLayout {
                 let now = state.tree.constantAndBroken(at: place)
                 guard now.constant != -s.size else { return true }
                 guard !now.isBroken else { return false }
-                moves.append((state.tree[place].constraint, -s.size))
+                moves.append(ConstantChange(state.tree[place].constraint, -s.size))
                 places.append(place)
                 return true
             }

@@ -223,7 +223,7 @@ final class SolverHarness {
         let expectFeasible = LexOracle.isFeasible(variableCount: n, models.map(\.model).filter(\.isRequired))
         let before = snapshot()
         do throws(SolverError) {
-            try solver.setConstants(zip(indices, constants).map { (installed[$0.0].handle, $0.1) })
+            try solver.setConstants(zip(indices, constants).map { ConstantChange(installed[$0.0].handle, $0.1) })
             if !expectFeasible { fail("setConstants accepted constants with which the required constraints cannot hold") }
             for (i, k) in zip(indices, constants) {
                 installed[i].model.constant = k

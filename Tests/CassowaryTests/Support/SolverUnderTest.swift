@@ -12,7 +12,7 @@ protocol SolverUnderTest: AnyObject {
     func contains(_ c: Constraint) -> Bool
     func setConstant(_ c: Constraint, to constant: Double) throws(SolverError)
     /// All or nothing, one re-optimisation (`Solver.setConstants`).
-    func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError)
+    func setConstants(_ changes: [ConstantChange]) throws(SolverError)
     /// Optional to optional only.
     func setPriority(_ c: Constraint, to priority: Double) throws(SolverError)
     func constant(of c: Constraint) -> Double?
@@ -43,7 +43,7 @@ final class RealSolver: SolverUnderTest {
     func remove(_ c: Constraint) throws(SolverError) { try solver.remove(c) }
     func contains(_ c: Constraint) -> Bool { solver.contains(c) }
     func setConstant(_ c: Constraint, to constant: Double) throws(SolverError) { try solver.setConstant(c, to: constant) }
-    func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) { try solver.setConstants(changes) }
+    func setConstants(_ changes: [ConstantChange]) throws(SolverError) { try solver.setConstants(changes) }
     func setPriority(_ c: Constraint, to priority: Double) throws(SolverError) { try solver.setPriority(c, to: priority) }
     func constant(of c: Constraint) -> Double? { solver.constant(of: c) }
     func addEditVariable(_ k: Int, priority: Double) throws(SolverError) {
@@ -162,7 +162,7 @@ final class OracleBackedSolver: SolverUnderTest {
         cache = nil
     }
 
-    func setConstants(_ changes: [(constraint: Constraint, constant: Double)]) throws(SolverError) {
+    func setConstants(_ changes: [ConstantChange]) throws(SolverError) {
         var models = installed
         for change in changes {
             guard let i = models.firstIndex(where: { $0.handle === change.constraint }) else { throw .unknownConstraint }
