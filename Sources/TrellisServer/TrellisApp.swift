@@ -124,7 +124,7 @@ public final class TrellisApp<Service: LayoutService>: Sendable {
         sweepIfDue(now: start)
         metrics.requestStarted()
         let requestID = requestIDs.id(for: request)
-        let finish: @Sendable (Route, TrellisResponse) -> Void = { [self] route, response in
+        let finish: @Sendable (Route, consuming TrellisResponse) -> Void = { [self] route, response in
             self.finish(request, route: route, response: response, requestID: requestID, start: start, respond: respond)
         }
         switch Router.match(method: request.method, path: request.path) {

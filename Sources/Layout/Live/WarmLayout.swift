@@ -30,6 +30,10 @@ public final class WarmLayout: @unchecked Sendable {
     /// The body `document` was read from, and its number tokens, each checked to hold the
     /// value its role says (nil: no body kept, and no `retarget(body:)`).
     private var body: (bytes: [UInt8], tokens: NumberTokens)?
+    /// The arrays `retarget(body:)` fills, kept with their room from one request to the next
+    /// (one request at a time holds a warm layout): made afresh, they were six allocations a
+    /// request.
+    private var scratch = RetargetScratch()
     /// A refused change left the layout between documents: it answers nothing more.
     public private(set) var isSpoiled = false
     /// The text of the numbers of the answers given (`WarmAnswer.encoded`): most numbers of
@@ -145,8 +149,14 @@ public final class WarmLayout: @unchecked Sendable {
     public func retarget(body newBody: [UInt8], limits: LayoutLimits, space: FrameSpace = .superview,
                          seconds: Double = LayoutLimits.standard.solveSeconds,
                          stop: (@Sendable () -> Bool)? = nil) -> Outcome? {
-        guard !isSpoiled, let body, let diff = newBody.withUnsafeBytes({ new in
-            body.bytes.withUnsafeBytes { old in body.tokens.changes(from: old, to: new) }
+        guard !isSpoiled, let body else { return nil }
+        // The arrays of the last request, emptied with their room kept; put back on the way out.
+        var s = RetargetScratch()
+        swap(&s, &scratch)
+        defer { swap(&s, &scratch) }
+        s.clear()
+        guard newBody.withUnsafeBytes({ new in
+            body.bytes.withUnsafeBytes { old in body.tokens.changes(from: old, to: new, into: &s.changed, spans: &s.spans) }
         }) else { return nil }
         // The new document is the kept one patched in place: taken out, so that its arrays are
         // not copied whole (every view, for one changed number); on the way out it is back,
@@ -155,47 +165,44 @@ public final class WarmLayout: @unchecked Sendable {
         swap(&new, &document)
         // A view's numbers are put back as they were; a constraint is put back whole (its
         // modifier is not a number alone).
-        var savedNumbers: [(NumberRole, Double)] = [], savedConstraints: [(Int, ConstraintSpec)] = []
-        savedNumbers.reserveCapacity(diff.changed.count)
+        var savedConstraints: [(Int, ConstraintSpec)] = []
         defer { document = new }
         func unpatched() -> Outcome? {
-            for (role, number) in savedNumbers.reversed() { new.restoreViewNumber(number, at: role) }
+            for (role, number) in s.savedNumbers.reversed() { new.restoreViewNumber(number, at: role) }
             for (c, spec) in savedConstraints.reversed() { new.constraints[c] = spec }
             return nil
         }
-        var plan = NewNumbers()
-        plan.sizes.reserveCapacity(diff.changed.count)
-        var views: [Int] = [], constraints: [Int] = []
-        for (token, value) in diff.changed {
+        for (token, value) in s.changed {
             let role = body.tokens.roles[token]
             switch role {
-            case .frame, .intrinsic: if let old = new.value(at: role) { savedNumbers.append((role, old)) }
+            case .frame, .intrinsic: if let old = new.value(at: role) { s.savedNumbers.append((role, old)) }
             case .to(let c), .offset(let c), .inset(let c):
-                if constraints.last != c && new.constraints.indices.contains(c) { savedConstraints.append((c, new.constraints[c])) }
+                if s.constraints.last != c && new.constraints.indices.contains(c) { savedConstraints.append((c, new.constraints[c])) }
             case .other: break
             }
             guard CoordinateRange.contains(value, within: limits.maxCoordinate), new.setValue(value, at: role) else { return unpatched() }
             switch role {
-            case .frame(let v, _): if views.last != v { views.append(v) }
+            case .frame(let v, _): if s.views.last != v { s.views.append(v) }
             case .intrinsic(let v, let axis):
                 guard viewSlots.indices.contains(v), viewSlots[v] >= 0 else { return unpatched() }
-                plan.sizes.append(IntrinsicSizeChange(slot: viewSlots[v], axis: axis, size: value))
-            case .to(let c), .offset(let c), .inset(let c): if constraints.last != c { constraints.append(c) }
+                s.plan.sizes.append(IntrinsicSizeChange(slot: viewSlots[v], axis: axis, size: value))
+            case .to(let c), .offset(let c), .inset(let c): if s.constraints.last != c { s.constraints.append(c) }
             case .other: return unpatched()
             }
         }
-        for v in views {
+        for v in s.views {
             guard let frame = new.views[v].frame else { return unpatched() }
-            plan.frames.append((new.views[v].id, v, frame, new.views[v].frameLocation))
+            s.plan.frames.append((new.views[v].id, v, frame, new.views[v].frameLocation))
         }
-        for c in constraints {
+        for c in s.constraints {
             guard let change = constantChange(c, new.constraints[c]) else { return unpatched() }
-            plan.constraints.append(change)
+            s.plan.constraints.append(change)
         }
-        let (outcome, applied) = run(plan, new, space: space, seconds: seconds, stop: stop)
+        let (outcome, applied) = run(s.plan, new, space: space, seconds: seconds, stop: stop)
         if applied {
+            // The new spans in, the old ones out to the scratch (unshared once `body` goes).
             var tokens = body.tokens
-            tokens.spans = diff.spans
+            swap(&tokens.spans, &s.spans)
             self.body = (newBody, tokens)
         }
         return outcome
@@ -253,6 +260,26 @@ public final class WarmLayout: @unchecked Sendable {
               zip(members, installed.expanded).allSatisfy({ $0.hasSameUpdateKey(as: $1.compiled) })
         else { return nil }
         return (id, spec, members.map(\.constant))
+    }
+}
+
+/// What `WarmLayout.retarget(body:)` works in: the changed tokens, the new spans, the numbers
+/// to put back, the views and constraints touched, the plan.
+private struct RetargetScratch {
+    var changed: [(token: Int, value: Double)] = []
+    var spans: [Range<Int>] = []
+    var savedNumbers: [(NumberRole, Double)] = []
+    var views: [Int] = [], constraints: [Int] = []
+    var plan = NewNumbers()
+
+    /// Empty, with the room kept (`changes(from:to:into:spans:)` empties its own two).
+    mutating func clear() {
+        savedNumbers.removeAll(keepingCapacity: true)
+        views.removeAll(keepingCapacity: true)
+        constraints.removeAll(keepingCapacity: true)
+        plan.frames.removeAll(keepingCapacity: true)
+        plan.sizes.removeAll(keepingCapacity: true)
+        plan.constraints.removeAll(keepingCapacity: true)
     }
 }
 

@@ -53,13 +53,23 @@ struct NumberTokens {
     /// JSON number, or a changed one has the role `other`.
     func changes(from old: UnsafeRawBufferPointer, to new: UnsafeRawBufferPointer)
         -> (changed: [(token: Int, value: Double)], spans: [Range<Int>])? {
+        var changed: [(token: Int, value: Double)] = [], newSpans: [Range<Int>] = []
+        guard changes(from: old, to: new, into: &changed, spans: &newSpans) else { return nil }
+        return (changed, newSpans)
+    }
+
+    /// `changes(from:to:)` into arrays the caller keeps from one body to the next (emptied
+    /// here, their room kept: a warm one-shot allocated both for every request); false
+    /// where that answers nil.
+    func changes(from old: UnsafeRawBufferPointer, to new: UnsafeRawBufferPointer,
+                 into changed: inout [(token: Int, value: Double)], spans newSpans: inout [Range<Int>]) -> Bool {
+        changed.removeAll(keepingCapacity: true)
+        newSpans.removeAll(keepingCapacity: true)
         guard let o = old.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let n = new.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        var changed: [(token: Int, value: Double)] = []
+              let n = new.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
         // Room for every token at once: grown from empty, it was allocated five times over
         // for a screen's changed numbers.
         changed.reserveCapacity(spans.count)
-        var newSpans: [Range<Int>] = []
         newSpans.reserveCapacity(spans.count)
         var i = 0, j = 0
         for k in spans.indices {
@@ -75,7 +85,7 @@ struct NumberTokens {
                 continue
             }
             let gap = span.lowerBound - j
-            guard new.count - i >= gap, memcmp(o + j, n + i, gap) == 0 else { return nil }
+            guard new.count - i >= gap, memcmp(o + j, n + i, gap) == 0 else { return false }
             i += gap
             let start = i
             while i < new.count, NumberTokens.isNumberByte(n[i]) { i += 1 }
@@ -83,14 +93,14 @@ struct NumberTokens {
             newSpans.append(start..<i)
             j = span.upperBound
             if length == span.count && memcmp(o + span.lowerBound, n + start, length) == 0 { continue }
-            guard roles[k] != .other, length > 0 else { return nil }
+            guard roles[k] != .other, length > 0 else { return false }
             var failAt = start
-            guard let (value, next) = try? JSONNumber.scan(n, start, i, failAt: &failAt), next == i else { return nil }
+            guard let (value, next) = try? JSONNumber.scan(n, start, i, failAt: &failAt), next == i else { return false }
             changed.append((k, value))
         }
         let tail = old.count - j
-        guard new.count - i == tail, memcmp(o + j, n + i, tail) == 0 else { return nil }
-        return (changed, newSpans)
+        guard new.count - i == tail, memcmp(o + j, n + i, tail) == 0 else { return false }
+        return true
     }
 
     static func isNumberByte(_ b: UInt8) -> Bool {

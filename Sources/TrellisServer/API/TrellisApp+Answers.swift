@@ -37,7 +37,7 @@ extension TrellisApp {
     }
 
     /// Sends `response` to `request`, with what every answer gets on its way out.
-    func finish(_ request: TrellisRequest, route: Route, response: TrellisResponse, requestID: String,
+    func finish(_ request: TrellisRequest, route: Route, response: consuming TrellisResponse, requestID: String,
                 start: UInt64, respond: @Sendable (TrellisResponse) -> Void) {
         var exchange = Exchange(request: request, failure: nil, route: route, requestID: requestID,
                                 start: start, response: response, errorCode: nil)

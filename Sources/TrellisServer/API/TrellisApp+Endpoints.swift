@@ -11,7 +11,9 @@ struct EndpointCall: Sendable {
     let space: FrameSpace
     /// `?frames=changed` (edits only, docs/api.md §4.4): only the frames the batch moved.
     var changedFramesOnly = false
-    let done: @Sendable (TrellisResponse) -> Void
+    /// Takes the answer over (consuming): a copy kept alive by the caller made the first
+    /// header appended on its way out (`outbound`) copy the headers.
+    let done: @Sendable (consuming TrellisResponse) -> Void
 }
 
 /// Each endpoint's handler (the endpoints are the rows of `Endpoint`, Router.swift).
@@ -19,7 +21,7 @@ extension TrellisApp {
     /// Checks what the endpoint's row asks of every request (body, `space`), then hands it
     /// to the endpoint's handler.
     func dispatch(_ endpoint: Endpoint, sessionID: String?, _ request: TrellisRequest,
-                  _ done: @escaping @Sendable (TrellisResponse) -> Void) {
+                  _ done: @escaping @Sendable (consuming TrellisResponse) -> Void) {
         if endpoint.takesBody {
             guard endpoint.bodyType.accepts(request.header("Content-Type")) else {
                 return done(problem(.unsupportedMediaType(request.header("Content-Type"), expected: endpoint.bodyType), request))

@@ -5,14 +5,14 @@ import Synchronization
 /// committed (on the journal's thread). In a fleet, records the store refused turn the
 /// answer into `refusal`'s (docs/fleet.md): nothing answered was not written.
 final class HeldAnswer: @unchecked Sendable {
-    private let send: @Sendable (TrellisResponse) -> Void
+    private let send: @Sendable (consuming TrellisResponse) -> Void
     private let refusal: (@Sendable (CommitOutcome) -> TrellisResponse?)?
     private let remaining = Atomic<Int>(2)
     /// Written once each by `ready` and `committed`, read by whichever arrives last.
     private var response: TrellisResponse?
     private var outcome = CommitOutcome.committed
 
-    init(_ send: @escaping @Sendable (TrellisResponse) -> Void,
+    init(_ send: @escaping @Sendable (consuming TrellisResponse) -> Void,
          refusal: (@Sendable (CommitOutcome) -> TrellisResponse?)? = nil) {
         self.send = send
         self.refusal = refusal
@@ -23,7 +23,7 @@ final class HeldAnswer: @unchecked Sendable {
         arrive()
     }
 
-    @Sendable func ready(_ response: TrellisResponse) {
+    @Sendable func ready(_ response: consuming TrellisResponse) {
         self.response = response
         arrive()
     }
