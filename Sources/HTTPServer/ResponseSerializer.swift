@@ -79,17 +79,19 @@ enum ResponseSerializer {
     /// Appends "name: value\r\n". Header splitting guard: a field whose
     /// name or value (perhaps echoed from input) holds CR, LF or NUL would
     /// forge headers, so it is dropped. Works on the strings' UTF-8 storage
-    /// directly (no copy for native strings).
+    /// directly, read in place (`withUTF8` needs a mutable copy of each); a string without
+    /// contiguous bytes is copied once.
     @inline(__always)
     private static func appendField(_ name: String, _ value: String, to out: inout OutputBuffer) -> Bool {
-        var name = name
-        var value = value
-        return name.withUTF8 { nameBytes in
-            value.withUTF8 { valueBytes in
-                guard isSafeFieldText(nameBytes), isSafeFieldText(valueBytes) else { return true }
-                return out.appendField(nameBytes, valueBytes)
-            }
+        func append(_ nameBytes: UnsafeBufferPointer<UInt8>, _ valueBytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard isSafeFieldText(nameBytes), isSafeFieldText(valueBytes) else { return true }
+            return out.appendField(nameBytes, valueBytes)
         }
+        if let done = name.utf8.withContiguousStorageIfAvailable({ n in
+            value.utf8.withContiguousStorageIfAvailable { v in append(n, v) }
+        }), let ok = done { return ok }
+        var name = name, value = value
+        return name.withUTF8 { n in value.withUTF8 { v in append(n, v) } }
     }
 
     @inline(__always)

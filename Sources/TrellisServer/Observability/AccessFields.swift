@@ -48,8 +48,13 @@ struct LogfmtLine: AccessFieldSink {
         out.baseAddress?.update(from: s.utf8Start, count: s.utf8CodeUnitCount)
     }
 
+    /// " key=" with one check for room.
     private mutating func key(_ key: StaticString) {
-        byte(0x20); raw(key); byte(0x3D)
+        let n = key.utf8CodeUnitCount
+        guard let out = reserve(n + 2), let base = out.baseAddress else { return }
+        base[0] = 0x20
+        (base + 1).update(from: key.utf8Start, count: n)
+        base[n + 1] = 0x3D
     }
 
     mutating func int(_ key: StaticString, _ value: Int) {

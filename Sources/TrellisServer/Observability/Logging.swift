@@ -153,13 +153,12 @@ public struct LineLogHandler: LogHandler {
         return out
     }
 
-    /// `timestampBytes` into 24 bytes.
+    /// `timestampBytes` into 24 bytes. The date from the seconds by arithmetic: glibc's
+    /// `gmtime_r` takes the time zone lock on every call (one line a request).
     static func writeTimestamp(into out: UnsafeMutableBufferPointer<UInt8>) {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        var seconds = ts.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
+        let t = UTCTime(secondsSinceEpoch: Int(ts.tv_sec))
         func put(_ value: Int, _ width: Int, at start: Int) {
             var v = value
             for k in stride(from: start + width - 1, through: start, by: -1) {
@@ -167,13 +166,40 @@ public struct LineLogHandler: LogHandler {
                 v /= 10
             }
         }
-        put(Int(parts.tm_year) + 1900, 4, at: 0); out[4] = 0x2D
-        put(Int(parts.tm_mon) + 1, 2, at: 5); out[7] = 0x2D
-        put(Int(parts.tm_mday), 2, at: 8); out[10] = 0x54  // T
-        put(Int(parts.tm_hour), 2, at: 11); out[13] = 0x3A
-        put(Int(parts.tm_min), 2, at: 14); out[16] = 0x3A
-        put(Int(parts.tm_sec), 2, at: 17); out[19] = 0x2E
+        put(t.year, 4, at: 0); out[4] = 0x2D
+        put(t.month, 2, at: 5); out[7] = 0x2D
+        put(t.day, 2, at: 8); out[10] = 0x54  // T
+        put(t.hour, 2, at: 11); out[13] = 0x3A
+        put(t.minute, 2, at: 14); out[16] = 0x3A
+        put(t.second, 2, at: 17); out[19] = 0x2E
         put(Int(ts.tv_nsec) / 1_000_000, 3, at: 20); out[23] = 0x5A  // Z
+    }
+}
+
+/// A moment since the Unix epoch as a UTC calendar date and time (proleptic Gregorian).
+struct UTCTime: Equatable {
+    var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+
+    init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        self.year = year; self.month = month; self.day = day; self.hour = hour; self.minute = minute; self.second = second
+    }
+
+    init(secondsSinceEpoch seconds: Int) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let inDay = seconds - days * 86_400
+        hour = inDay / 3600; minute = inDay / 60 % 60; second = inDay % 60
+        // Counted from 0000-03-01 in 400-year cycles of 146,097 days, so that a leap day is
+        // the last day of its year: each year of a cycle then starts at a day found by
+        // division, and March to February have a fixed pattern of month lengths.
+        let shifted = days + 719_468
+        let cycle = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfCycle = shifted - cycle * 146_097                                            // 0...146096
+        let yearOfCycle = (dayOfCycle - dayOfCycle / 1460 + dayOfCycle / 36_524 - dayOfCycle / 146_096) / 365
+        let dayOfYear = dayOfCycle - (365 * yearOfCycle + yearOfCycle / 4 - yearOfCycle / 100)  // from March 1
+        let monthFromMarch = (5 * dayOfYear + 2) / 153                                         // 0...11
+        day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        year = yearOfCycle + cycle * 400 + (month <= 2 ? 1 : 0)
     }
 }
 
