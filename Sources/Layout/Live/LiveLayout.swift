@@ -49,6 +49,10 @@ public final class LiveLayout: @unchecked Sendable {
     /// The text of the frame numbers of the last answer encoded with it (a session's:
     /// edit answers then format only the numbers that moved).
     public let frameText = FrameTextMemo()
+    /// `changeIntrinsicSizes`' lists, empty between calls with their room kept (a warm
+    /// one-shot's sizes allocated both for every request).
+    var sizeMoves: [ConstantChange] = []
+    var sizePlaces: [ViewTree.ImplicitPlace] = []
 
     init(direction: LayoutDirection, solver: Solver = Solver()) {
         state = LayoutState(direction: direction)

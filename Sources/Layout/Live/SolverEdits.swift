@@ -117,8 +117,16 @@ extension LiveLayout {
             }
         }
         guard !(activity.isBatch && recordsUndo) else { return try oneByOne() }
-        var moves: [ConstantChange] = []
-        var places: [ViewTree.ImplicitPlace] = []
+        // The kept lists, taken out while in use and put back empty (no constraint kept alive).
+        var moves: [ConstantChange] = [], places: [ViewTree.ImplicitPlace] = []
+        swap(&moves, &sizeMoves)
+        swap(&places, &sizePlaces)
+        defer {
+            moves.removeAll(keepingCapacity: true)
+            places.removeAll(keepingCapacity: true)
+            swap(&moves, &sizeMoves)
+            swap(&places, &sizePlaces)
+        }
         moves.reserveCapacity(2 * sizes.count)
         places.reserveCapacity(2 * sizes.count)
         // Read through an inout access (see `entry(_:viewHint:)`).
