@@ -22,6 +22,13 @@ final class PGConnection: @unchecked Sendable {
     private var preparedCount = 0
     /// `SET` statements run on every new server session (at connect and after a reset).
     private let settings: [String]
+    /// How long a statement may go without a byte from PostgreSQL before it is given up
+    /// (`awaitResult`): a cut network that drops packets sends no reset, and libpq alone
+    /// would wait for the kernel's keepalives, two hours by default.
+    let silenceSeconds: Double
+    /// A statement was given up part way: the connection's state is unknown, so the next
+    /// statement starts on a new one.
+    private var abandoned = false
 
     /// A parameter: `int8`, `text` or `bytea`.
     enum Value {
@@ -50,11 +57,12 @@ final class PGConnection: @unchecked Sendable {
         func bytes(_ row: Int, _ column: Int) -> [UInt8] { rows[row][column] ?? [] }
     }
 
-    init(url: String, settings: [String] = []) throws(StoreError) {
-        guard let conn = PQconnectdb(url) else { throw StoreError("cannot connect to \(Self.redacted(url)): out of memory") }
+    init(url: String, settings: [String] = [], silenceSeconds: Double = 5) throws(StoreError) {
+        guard let conn = Self.connect(url) else { throw StoreError("cannot connect to \(Self.redacted(url)): out of memory") }
         self.conn = conn
         self.url = url
         self.settings = settings
+        self.silenceSeconds = silenceSeconds
         guard PQstatus(conn) == CONNECTION_OK else {
             let message = lastError  // deinit finishes the connection
             throw StoreError("cannot connect to \(Self.redacted(url)): \(message)")
@@ -73,6 +81,60 @@ final class PGConnection: @unchecked Sendable {
 
     deinit { PQfinish(conn) }
 
+    /// Connection settings a URL may override (it is read after them): an attempt to connect
+    /// gives up after 5 s; the kernel closes a connection whose data goes unacknowledged for
+    /// 10 s and probes an idle one after 5 s (a cut network sends no reset).
+    static let defaults: [(key: String, value: String)] = [
+        ("connect_timeout", "5"), ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
+        ("keepalives_count", "3"), ("tcp_user_timeout", "10000"),
+    ]
+
+    /// `PQconnectdbParams` with `defaults` first and the URL last (expanded): what the URL
+    /// names wins.
+    private static func connect(_ url: String) -> OpaquePointer? {
+        let pairs = defaults + [("dbname", url)]
+        var keys = pairs.map { strdup($0.key) }, values = pairs.map { strdup($0.value) }
+        defer { for p in keys + values { free(p) } }
+        keys.append(nil); values.append(nil)
+        return keys.withUnsafeBufferPointer { k -> OpaquePointer? in
+            values.withUnsafeBufferPointer { v -> OpaquePointer? in
+                guard let kb = k.baseAddress, let vb = v.baseAddress else { return nil }
+                return kb.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: k.count) { kp in
+                    vb.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: v.count) { vp in
+                        PQconnectdbParams(kp, vp, 1)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Waits until libpq can hand over the next result without blocking. Fails (and marks the
+    /// connection for a new one) when `silenceSeconds` pass without a byte from the server,
+    /// or the connection breaks.
+    private func awaitResult() throws(StoreError) {
+        guard !abandoned else { throw StoreError("PostgreSQL at \(Self.redacted(url)): the statement was given up") }
+        while PQisBusy(conn) == 1 {
+            var ready = pollfd(fd: PQsocket(conn), events: Int16(POLLIN), revents: 0)
+            let millis = Int32(max(1, min(silenceSeconds * 1000, 86_400_000)))
+            let polled = poll(&ready, 1, millis)
+            if polled < 0 && errno == EINTR { continue }
+            guard polled > 0 else {
+                abandoned = true
+                throw StoreError("PostgreSQL at \(Self.redacted(url)) sent nothing for \(silenceSeconds) s; the statement is given up")
+            }
+            guard PQconsumeInput(conn) == 1 else {
+                abandoned = true
+                throw StoreError("PostgreSQL at \(Self.redacted(url)): \(lastError)")
+            }
+        }
+    }
+
+    /// The next result of the statement sent, waited for as `awaitResult` waits.
+    private func nextResult() throws(StoreError) -> OpaquePointer? {
+        try awaitResult()
+        return PQgetResult(conn)
+    }
+
     /// The URL without its password, for messages.
     static func redacted(_ url: String) -> String {
         // scheme://user:password@host…: the password is between the second colon and the @.
@@ -88,23 +150,40 @@ final class PGConnection: @unchecked Sendable {
 
     /// Resets a connection that broke since its last use (one attempt).
     private func ensureConnected() throws(StoreError) {
-        guard PQstatus(conn) != CONNECTION_OK else { return }
+        guard abandoned || PQstatus(conn) != CONNECTION_OK else { return }
         prepared = [:]  // a new server session knows none of them
+        abandoned = false
         PQreset(conn)
+        _ = PQexitPipelineMode(conn)  // a statement given up may have left it in pipeline mode
         guard PQstatus(conn) == CONNECTION_OK else {
             throw StoreError("PostgreSQL at \(Self.redacted(url)) is unreachable: \(lastError)")
         }
         try configure()
     }
 
+    /// Ends the transaction a failed statement left open. Nothing to do after a statement
+    /// given up: its connection goes, and a new one has no transaction (trying one here would
+    /// wait for a connection through the same cut network).
+    func rollBack() {
+        guard !abandoned else { return }
+        _ = try? run("ROLLBACK")
+    }
+
     /// Runs one statement.
     @discardableResult
     func run(_ sql: String, _ params: [Value] = []) throws(StoreError) -> Result {
         try ensureConnected()
-        let result = Self.withParams(params) { count, types, values, lengths, formats in
-            PQexecParams(conn, sql, count, types, values, lengths, formats, 1)
+        let sent = Self.withParams(params) { count, types, values, lengths, formats in
+            PQsendQueryParams(conn, sql, count, types, values, lengths, formats, 1)
         }
-        return try Self.take(result, conn: conn, sql: sql)
+        guard sent == 1 else { throw StoreError("cannot send a statement: \(lastError)") }
+        // The last result counts (as PQexec's); every one is read, up to the null that ends them.
+        var last: OpaquePointer? = nil
+        while let result = try nextResult() {
+            if let last { PQclear(last) }
+            last = result
+        }
+        return try Self.take(last, conn: conn, sql: sql)
     }
 
     /// Runs statements in one round trip (libpq's pipeline mode), in order; the first
@@ -116,7 +195,8 @@ final class PGConnection: @unchecked Sendable {
         defer {
             // Results left unread (an error before the sync was read): start a new session
             // rather than let the next pipeline read them.
-            if PQexitPipelineMode(conn) != 1 {
+            // (Given up: the next statement resets it.)
+            if !abandoned && PQexitPipelineMode(conn) != 1 {
                 prepared = [:]
                 PQreset(conn)
                 if PQstatus(conn) == CONNECTION_OK { _ = try? configure() }
@@ -162,8 +242,8 @@ final class PGConnection: @unchecked Sendable {
         results.reserveCapacity(sent)
         for k in 0..<sent {
             if let name = preparing[k] {
-                let result = PQgetResult(conn)
-                defer { _ = PQgetResult(conn) }
+                let result = try nextResult()
+                defer { _ = try? nextResult() }
                 do {
                     _ = try Self.take(result, conn: conn, sql: statements[k].sql)
                     prepared[statements[k].sql] = name
@@ -171,8 +251,8 @@ final class PGConnection: @unchecked Sendable {
                     if firstError == nil { firstError = error }
                 }
             }
-            let result = PQgetResult(conn)
-            defer { _ = PQgetResult(conn) }  // each statement's results end with a null
+            let result = try nextResult()
+            defer { _ = try? nextResult() }  // each statement's results end with a null
             do {
                 results.append(try Self.take(result, conn: conn, sql: statements[k].sql))
             } catch {
@@ -181,7 +261,7 @@ final class PGConnection: @unchecked Sendable {
             }
         }
         // The sync's own result.
-        while let extra = PQgetResult(conn) {
+        while let extra = try nextResult() {
             let status = PQresultStatus(extra)
             PQclear(extra)
             if status == PGRES_PIPELINE_SYNC { break }

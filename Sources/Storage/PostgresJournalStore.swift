@@ -21,10 +21,14 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
     private var leaseMillis: Int64 { Int64(leaseSeconds * 1000) }
 
     /// Connects (twice: writer and reader) and makes the tables if they are missing.
-    public static func open(url: String, instance: String, leaseSeconds: Double) throws(StoreError) -> PostgresJournalStore {
+    /// `silenceSeconds`: how long a statement may wait for a byte from PostgreSQL before it
+    /// is given up (nil: `silence(leaseSeconds:)`).
+    public static func open(url: String, instance: String, leaseSeconds: Double,
+                            silenceSeconds: Double? = nil) throws(StoreError) -> PostgresJournalStore {
         let settings = connectionSettings(leaseSeconds: leaseSeconds)
-        let writer = try PGConnection(url: url, settings: settings)
-        let reader = try PGConnection(url: url, settings: settings)
+        let silence = silenceSeconds ?? silence(leaseSeconds: leaseSeconds)
+        let writer = try PGConnection(url: url, settings: settings, silenceSeconds: silence)
+        let reader = try PGConnection(url: url, settings: settings, silenceSeconds: silence)
         // Several servers may start at once: the advisory lock makes them create in turn.
         let schema: [(sql: String, params: [PGConnection.Value])] = [
             ("BEGIN", []),
@@ -45,7 +49,7 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
         do {
             _ = try writer.pipeline(schema)
         } catch {
-            _ = try? writer.run("ROLLBACK")
+            writer.rollBack()
             throw error
         }
         return PostgresJournalStore(writer: writer, reader: reader, instance: instance, leaseSeconds: leaseSeconds)
@@ -66,6 +70,14 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
 
     /// How long a statement waits for a row another transaction holds.
     static let lockWaitMillis = 1000
+
+    /// A statement here waits at most `lockWaitMillis` for a row and otherwise does little:
+    /// PostgreSQL silent past a lease and that wait is gone or cut off (a network that drops
+    /// packets sends no reset). The statement is then given up (the request gets 503,
+    /// nothing applied): by then the lease it renews has lapsed anyway.
+    static func silence(leaseSeconds: Double) -> Double {
+        min(max(leaseSeconds, 1), 600) + Double(lockWaitMillis) / 1000 + 1
+    }
 
     private init(writer: PGConnection, reader: PGConnection, instance: String, leaseSeconds: Double) {
         self.writer = writer
@@ -159,7 +171,7 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
         do {
             results = try writer.pipeline(statements)
         } catch {
-            _ = try? writer.run("ROLLBACK")
+            writer.rollBack()
             throw error
         }
         for (k, write) in writes where results[k].changed == 0 && results[k].rows.isEmpty { fenced.insert(write) }
@@ -186,7 +198,7 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
                      """, [.text(session)]),
                 ])
             } catch {
-                _ = try? db.run("ROLLBACK")
+                db.rollBack()
                 // The owner row is locked by a transaction that has not ended (an instance
                 // stopped mid-write): held until PostgreSQL ends that transaction.
                 if error.busy { return .held(seconds: 1) }
@@ -223,7 +235,7 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
                 ])
                 return .taken(epoch: taken[0].int(0, 0), records: try Self.records(session, taken[1]))
             } catch {
-                _ = try? db.run("ROLLBACK")
+                db.rollBack()
                 throw error
             }
         }

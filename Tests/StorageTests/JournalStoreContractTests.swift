@@ -178,6 +178,39 @@ import Testing
         #expect(try a.history(of: s).isEmpty && a.claim(s, epoch: 1) == .missing)
     }
 
+    /// A network that drops packets sends no reset: a statement waits for an answer at most
+    /// `silenceSeconds` from the last byte, fails (the request gets 503, nothing applied),
+    /// and the next statement goes through a new connection once the network is back.
+    @Test func aCutNetworkGivesAStatementUpAndTheNextOneReconnects() throws {
+        guard let url = Self.postgresURL,
+              let match = url.firstMatch(of: /@([0-9.]+):([0-9]+)\//), let port = Int(match.2) else { return }
+        let relay = try CuttableRelay(to: String(match.1), port: port)
+        defer { relay.close() }
+        let relayed = url.replacingOccurrences(of: "@\(match.1):\(match.2)/", with: "@127.0.0.1:\(relay.port)/")
+        let store = try PostgresJournalStore.open(url: relayed, instance: "cut-\(UUID().uuidString)", leaseSeconds: 60,
+                                                  silenceSeconds: 2)
+        let s = "s-" + UUID().uuidString
+        try store.apply([.create(session: s, Self.record(0, "doc"))])
+
+        relay.cut()
+        let start = ContinuousClock.now
+        #expect(throws: StoreError.self) {
+            try store.apply([.fence(session: s, epoch: 1), .append(session: s, Self.record(1, "never sent on"))])
+        }
+        let waited = ContinuousClock.now - start
+        // It waited for the silence, and not again for a connection through the cut network
+        // (no ROLLBACK tried on a new one: 5 s more).
+        #expect(waited >= .seconds(1.5) && waited < .seconds(4.5), "\(waited)")
+
+        relay.heal()
+        try store.apply([.fence(session: s, epoch: 1), .append(session: s, Self.record(1, "edit"))])
+        let direct = try PostgresJournalStore.open(url: url, instance: "direct-\(UUID().uuidString)", leaseSeconds: 60)
+        defer { direct.release() }
+        #expect(try Self.texts(direct.history(of: s)) == ["doc", "edit"])
+        relay.close()  // the store's reader is still on a cut connection: ended, not waited for
+        store.release()
+    }
+
     @Test func anUnreachableDatabaseIsAClearError() {
         #expect(throws: StoreError.self) {
             _ = try PostgresJournalStore.open(url: "postgresql://nobody:secret@127.0.0.1:1/none?connect_timeout=2",
