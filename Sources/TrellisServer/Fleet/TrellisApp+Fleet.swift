@@ -141,7 +141,7 @@ extension TrellisApp {
             case .failed:
                 forget(id, fleet, epoch: epoch, copy: copy)
                 return unavailable(.storeUnavailable, retryAfter: 1, request,
-                                   "the shared session store did not take this request's records; nothing was applied; retry")
+                                   "the shared session store did not confirm this request's records (most likely nothing was applied); retry with the same ifRevision")
             }
         }
     }
