@@ -47,9 +47,10 @@ public final class WarmLayout: @unchecked Sendable {
     /// layout and the document it keeps, as `trellis-bench memory` measures them resident
     /// (a 13-view card screen 62 + 25 KB, a 122-view list 567 + 159 KB, one view under
     /// 16,000 bounds 17.3 + 4.7 MB: about 1.1 KB a solver constraint, 0.3 KB a document
-    /// constraint, 1.5 KB a view), plus the body kept and its tokens.
+    /// constraint, 1.5 KB a view), plus the body kept, its tokens (40 bytes each) and the room
+    /// `scratch` keeps for them (32 bytes a token).
     public var estimatedBytes: Int {
-        layoutBytes + (body.map { $0.bytes.count + 40 * $0.tokens.spans.count } ?? 0)
+        layoutBytes + (body.map { $0.bytes.count + 72 * $0.tokens.spans.count } ?? 0)
     }
     private let layoutBytes: Int
 
@@ -153,8 +154,8 @@ public final class WarmLayout: @unchecked Sendable {
         // The arrays of the last request, emptied with their room kept; put back on the way out.
         var s = RetargetScratch()
         swap(&s, &scratch)
-        defer { swap(&s, &scratch) }
-        s.clear()
+        // Emptied on the way out: the plan's ids and specs are not kept until the next request.
+        defer { s.clear(); swap(&s, &scratch) }
         guard newBody.withUnsafeBytes({ new in
             body.bytes.withUnsafeBytes { old in body.tokens.changes(from: old, to: new, into: &s.changed, spans: &s.spans) }
         }) else { return nil }
@@ -272,7 +273,7 @@ private struct RetargetScratch {
     var views: [Int] = [], constraints: [Int] = []
     var plan = NewNumbers()
 
-    /// Empty, with the room kept (`changes(from:to:into:spans:)` empties its own two).
+    /// Empty, with the room kept (`changes(from:to:into:spans:)` empties its own two on entry).
     mutating func clear() {
         savedNumbers.removeAll(keepingCapacity: true)
         views.removeAll(keepingCapacity: true)
