@@ -179,9 +179,14 @@ final class PGConnection: @unchecked Sendable {
         guard sent == 1 else { throw StoreError("cannot send a statement: \(lastError)") }
         // The last result counts (as PQexec's); every one is read, up to the null that ends them.
         var last: OpaquePointer? = nil
-        while let result = try nextResult() {
+        do {
+            while let result = try nextResult() {
+                if let last { PQclear(last) }
+                last = result
+            }
+        } catch {
             if let last { PQclear(last) }
-            last = result
+            throw error
         }
         return try Self.take(last, conn: conn, sql: sql)
     }

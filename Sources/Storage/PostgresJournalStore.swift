@@ -73,8 +73,9 @@ public final class PostgresJournalStore: SharedJournalStore, @unchecked Sendable
 
     /// A statement here waits at most `lockWaitMillis` for a row and otherwise does little:
     /// PostgreSQL silent past a lease and that wait is gone or cut off (a network that drops
-    /// packets sends no reset). The statement is then given up (the request gets 503,
-    /// nothing applied): by then the lease it renews has lapsed anyway.
+    /// packets sends no reset). The statement is then given up (the request gets 503; a write
+    /// PostgreSQL had received may still commit, docs/fleet.md): by then the lease it renews
+    /// has lapsed anyway.
     static func silence(leaseSeconds: Double) -> Double {
         min(max(leaseSeconds, 1), 600) + Double(lockWaitMillis) / 1000 + 1
     }
