@@ -79,19 +79,15 @@ enum ResponseSerializer {
     /// Appends "name: value\r\n". Header splitting guard: a field whose
     /// name or value (perhaps echoed from input) holds CR, LF or NUL would
     /// forge headers, so it is dropped. Works on the strings' UTF-8 storage
-    /// directly, read in place (`withUTF8` needs a mutable copy of each); a string without
-    /// contiguous bytes is copied once.
+    /// directly, read in place (`withUTF8Bytes`).
     @inline(__always)
     private static func appendField(_ name: String, _ value: String, to out: inout OutputBuffer) -> Bool {
-        func append(_ nameBytes: UnsafeBufferPointer<UInt8>, _ valueBytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard isSafeFieldText(nameBytes), isSafeFieldText(valueBytes) else { return true }
-            return out.appendField(nameBytes, valueBytes)
+        withUTF8Bytes(name) { nameBytes in
+            withUTF8Bytes(value) { valueBytes in
+                guard isSafeFieldText(nameBytes), isSafeFieldText(valueBytes) else { return true }
+                return out.appendField(nameBytes, valueBytes)
+            }
         }
-        if let done = name.utf8.withContiguousStorageIfAvailable({ n in
-            value.utf8.withContiguousStorageIfAvailable { v in append(n, v) }
-        }), let ok = done { return ok }
-        var name = name, value = value
-        return name.withUTF8 { n in value.withUTF8 { v in append(n, v) } }
     }
 
     @inline(__always)

@@ -32,3 +32,13 @@ package func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
     if let fast, let equal = fast { return equal }
     return asciiCaseInsensitiveEquals(bytes: a.utf8, b.utf8)
 }
+
+/// `body` over a string's UTF-8 bytes, read in place where they are contiguous (native and
+/// small strings: `withUTF8` would need a mutable copy of the string); a bridged string is
+/// copied first.
+@inlinable
+package func withUTF8Bytes<R>(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    if let result = try s.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = s
+    return try copy.withUTF8(body)
+}

@@ -1,3 +1,4 @@
+import Platform
 // The access log's fields (a line per request at the default level), written one way into
 // either a logfmt line on the stack or a list for the general path (JSON lines, a value that
 // needs quoting, a line too long for the stack).
@@ -81,16 +82,13 @@ struct LogfmtLine: AccessFieldSink {
     /// `value` as it is: a space, quote, equals sign, backslash or control byte needs
     /// quoting, which the general path does.
     private mutating func bare(_ value: String) {
-        // Read in place (`withUTF8` needs a mutable copy); a string without contiguous bytes
-        // (bridged) goes the general way.
-        let written = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        withUTF8Bytes(value) { bytes in
             guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x22 || $0 == 0x3D || $0 == 0x5C }),
                   let out = reserve(bytes.count), let base = bytes.baseAddress else {
-                return bytes.isEmpty
+                if !bytes.isEmpty { failed = true }
+                return
             }
             out.baseAddress?.update(from: base, count: bytes.count)
-            return true
         }
-        if written != true { failed = true }
     }
 }
