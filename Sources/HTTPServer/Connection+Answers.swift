@@ -6,7 +6,7 @@ import CLLHTTP
 extension Connection {
     /// An answer for `sequence`, on the loop thread. Duplicates and answers
     /// for closed connections are ignored.
-    func deliver(sequence: Int, response: HTTPResponse, flushNow: Bool = true) {
+    func deliver(sequence: Int, response: consuming HTTPResponse, flushNow: Bool = true) {
         guard state == .open, slots.contains(sequence), slots[sequence].response == nil else { return }
         slots[sequence].response = response
         // Only an answer at the front can be written now; during parsing the
@@ -72,21 +72,20 @@ extension Connection {
         flags.remove(.needsFlush)
         var closeAfter = false
         var answered = false
-        while let front = slots.front {
-            guard let response = front.response else {
-                if front.wantsContinue && !front.continueSent {
+        while !slots.isEmpty {
+            let keepAlive = slots.front.keepAlive
+            guard slots.front.response != nil else {
+                if slots.front.wantsContinue && !slots.front.continueSent {
                     guard out.append("HTTP/1.1 100 Continue\r\n\r\n") else { close(); return }
                     slots.updateFront { $0.continueSent = true }
                 }
                 break
             }
-            let outcome = ResponseSerializer.append(
-                response, keepAlive: front.keepAlive, isHead: front.isHead,
-                date: loop.dateLine, to: &out)
+            let outcome = serializeFront()
             guard !outcome.failed else { close(); return }
             slots.removeFront()
             answered = true
-            if !front.keepAlive || outcome.handlerWantsClose {
+            if !keepAlive || outcome.handlerWantsClose {
                 closeAfter = true
                 break
             }
@@ -98,5 +97,11 @@ extension Connection {
         guard !flags.contains(.inParse) else { return }
         writeOut()
         if closeAfter { beginLingeringClose() } else if flags.contains(.parsingHeld) { resumeHeldInput() }
+    }
+
+    /// Appends the front slot's answer to `out`, read where it lies (no copy of its headers
+    /// and body). The caller checked that the front holds an answer.
+    private func serializeFront() -> ResponseSerializer.Outcome {
+        ResponseSerializer.append(slots.front, date: loop.dateLine, to: &out)
     }
 }

@@ -15,8 +15,16 @@ enum ResponseSerializer {
     /// Appends `response` to `out`. `isHead` suppresses the body (but keeps
     /// its Content-Length, as HEAD requires); `date` is a ready
     /// "Date: ...\r\n" line or empty.
+    /// The answer of `slot`, read where it lies; an empty slot is a failure.
+    static func append(_ slot: borrowing ResponseSlot, date: [UInt8], to out: inout OutputBuffer) -> Outcome {
+        switch slot.response {
+        case .some(let response): return append(response, keepAlive: slot.keepAlive, isHead: slot.isHead, date: date, to: &out)
+        case .none: return Outcome(failed: true)
+        }
+    }
+
     static func append(
-        _ response: HTTPResponse, keepAlive: Bool, isHead: Bool,
+        _ response: borrowing HTTPResponse, keepAlive: Bool, isHead: Bool,
         date: [UInt8], to out: inout OutputBuffer
     ) -> Outcome {
         var outcome = Outcome()

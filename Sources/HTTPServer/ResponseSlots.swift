@@ -41,16 +41,20 @@ struct ResponseSlots {
         return index >= head && index < slots.count
     }
 
+    /// The slot for `sequence`, read and changed in place: a copy of the slot would retain its
+    /// answer's headers and body on every access (several per request).
     subscript(sequence: Int) -> ResponseSlot {
-        get { slots[sequence - baseSequence] }
-        set {
+        _read { yield slots[sequence - baseSequence] }
+        _modify {
             let index = sequence - baseSequence
-            answeredBytes += (newValue.response?.body.count ?? 0) - (slots[index].response?.body.count ?? 0)
-            slots[index] = newValue
+            let before = slots[index].response?.body.count ?? 0
+            yield &slots[index]
+            answeredBytes += (slots[index].response?.body.count ?? 0) - before
         }
     }
 
-    var front: ResponseSlot? { isEmpty ? nil : slots[head] }
+    /// The oldest pending slot, read in place; the caller checked `isEmpty`.
+    var front: ResponseSlot { _read { yield slots[head] } }
     var frontSequence: Int { baseSequence + head }
     var backSequence: Int? { isEmpty ? nil : baseSequence + slots.count - 1 }
 
