@@ -100,7 +100,7 @@ extension Connection {
     }
 
     /// Appends the front slot's answer to `out`, read where it lies (no copy of its headers
-    /// and body). The caller checked that the front holds an answer.
+    /// and body). The caller checked that the front holds an answer (an empty one fails).
     private func serializeFront() -> ResponseSerializer.Outcome {
         ResponseSerializer.append(slots.front, date: loop.dateLine, to: &out)
     }

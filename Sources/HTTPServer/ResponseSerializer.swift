@@ -12,9 +12,6 @@ enum ResponseSerializer {
         var handlerWantsClose = false
     }
 
-    /// Appends `response` to `out`. `isHead` suppresses the body (but keeps
-    /// its Content-Length, as HEAD requires); `date` is a ready
-    /// "Date: ...\r\n" line or empty.
     /// The answer of `slot`, read where it lies; an empty slot is a failure.
     static func append(_ slot: borrowing ResponseSlot, date: [UInt8], to out: inout OutputBuffer) -> Outcome {
         switch slot.response {
@@ -23,6 +20,9 @@ enum ResponseSerializer {
         }
     }
 
+    /// Appends `response` to `out`. `isHead` suppresses the body (but keeps
+    /// its Content-Length, as HEAD requires); `date` is a ready
+    /// "Date: ...\r\n" line or empty.
     static func append(
         _ response: borrowing HTTPResponse, keepAlive: Bool, isHead: Bool,
         date: [UInt8], to out: inout OutputBuffer

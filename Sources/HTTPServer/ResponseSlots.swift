@@ -53,8 +53,12 @@ struct ResponseSlots {
         }
     }
 
-    /// The oldest pending slot, read in place; the caller checked `isEmpty`.
-    var front: ResponseSlot { _read { yield slots[head] } }
+    /// The oldest pending slot, read in place; an empty slot (no answer) when none is pending.
+    var front: ResponseSlot {
+        _read {
+            if head < slots.count { yield slots[head] } else { yield ResponseSlot() }
+        }
+    }
     var frontSequence: Int { baseSequence + head }
     var backSequence: Int? { isEmpty ? nil : baseSequence + slots.count - 1 }
 

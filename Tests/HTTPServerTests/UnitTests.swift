@@ -82,6 +82,7 @@ struct UnitTests {
         #expect(slots.frontSequence == b)
         slots.removeFront()
         #expect(slots.isEmpty)
+        #expect(slots.front.response == nil)  // none pending: an empty slot, no trap
         #expect(!slots.contains(a))
         let c = slots.append(ResponseSlot())
         #expect(c == b + 1)
