@@ -81,7 +81,8 @@ extension Connection {
                 }
                 break
             }
-            let outcome = serializeFront()
+            // Read where it lies: no copy of the answer's headers and body.
+            let outcome = ResponseSerializer.append(slots.front, date: loop.dateLine, to: &out)
             guard !outcome.failed else { close(); return }
             slots.removeFront()
             answered = true
@@ -97,11 +98,5 @@ extension Connection {
         guard !flags.contains(.inParse) else { return }
         writeOut()
         if closeAfter { beginLingeringClose() } else if flags.contains(.parsingHeld) { resumeHeldInput() }
-    }
-
-    /// Appends the front slot's answer to `out`, read where it lies (no copy of its headers
-    /// and body). The caller checked that the front holds an answer (an empty one fails).
-    private func serializeFront() -> ResponseSerializer.Outcome {
-        ResponseSerializer.append(slots.front, date: loop.dateLine, to: &out)
     }
 }

@@ -1,7 +1,7 @@
-import Platform
 // The access log's fields (a line per request at the default level), written one way into
 // either a logfmt line on the stack or a list for the general path (JSON lines, a value that
 // needs quoting, a line too long for the stack).
+import Platform
 
 /// Where the access log's fields go, in key order.
 protocol AccessFieldSink {
